@@ -1,0 +1,151 @@
+// Settings for the local backend, read from supabase/config.toml with the Supabase CLI's own
+// keys so that the same file configures a hosted project (`supabase config push`).
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'smol-toml';
+
+export interface EmailTemplate {
+  subject: string;
+  contentPath: string | null;
+}
+
+export type TemplateName = 'confirmation' | 'invite' | 'magic_link' | 'recovery' | 'email_change' | 'reauthentication';
+
+export interface AuthSettings {
+  siteUrl: string;
+  additionalRedirectUrls: string[];
+  jwtExpiry: number;
+  enableSignup: boolean;
+  enableRefreshTokenRotation: boolean;
+  refreshTokenReuseInterval: number;
+  minimumPasswordLength: number;
+  email: {
+    enableSignup: boolean;
+    enableConfirmations: boolean;
+    doubleConfirmChanges: boolean;
+    securePasswordChange: boolean;
+    maxFrequency: number;
+    otpLength: number;
+    otpExpiry: number;
+    templates: Partial<Record<TemplateName, EmailTemplate>>;
+  };
+  rateLimit: {
+    emailSent: number;
+    tokenRefresh: number;
+    signInSignUps: number;
+    tokenVerifications: number;
+  };
+}
+
+export interface Settings {
+  projectRoot: string;
+  apiPort: number;
+  dbPort: number;
+  mailPort: number;
+  schemas: string[];
+  extraSearchPath: string[];
+  maxRows: number;
+  auth: AuthSettings;
+}
+
+type Table = Record<string, unknown>;
+
+function table(value: unknown): Table {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Table) : {};
+}
+function num(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}
+function bool(value: unknown, fallback: boolean): boolean {
+  return typeof value === 'boolean' ? value : fallback;
+}
+function str(value: unknown, fallback: string): string {
+  return typeof value === 'string' ? value : fallback;
+}
+function strings(value: unknown, fallback: string[]): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : fallback;
+}
+
+/** Go-style durations as the CLI writes them ("60s", "1m0s", "1h") or plain seconds. */
+export function parseDuration(value: unknown, fallbackSeconds: number): number {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string' || value.trim() === '') return fallbackSeconds;
+  const units: Record<string, number> = { h: 3600, m: 60, s: 1, ms: 0.001 };
+  let total = 0;
+  let matched = '';
+  for (const m of value.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)) {
+    total += Number(m[1]) * (units[m[2] ?? 's'] ?? 0);
+    matched += m[0];
+  }
+  if (matched !== value.trim()) throw new Error(`config.toml: cannot read the duration "${value}"`);
+  return total;
+}
+
+const TEMPLATE_NAMES: TemplateName[] = [
+  'confirmation',
+  'invite',
+  'magic_link',
+  'recovery',
+  'email_change',
+  'reauthentication',
+];
+
+export function loadSettings(projectRoot: string, env: NodeJS.ProcessEnv = process.env): Settings {
+  const file = path.join(projectRoot, 'supabase', 'config.toml');
+  const doc: Table = existsSync(file) ? table(parse(readFileSync(file, 'utf8'))) : {};
+  const api = table(doc.api);
+  const db = table(doc.db);
+  const inbucket = table(doc.inbucket);
+  const auth = table(doc.auth);
+  const email = table(auth.email);
+  const templates = table(email.template);
+  const rate = table(auth.rate_limit);
+
+  const tpl: Partial<Record<TemplateName, EmailTemplate>> = {};
+  for (const name of TEMPLATE_NAMES) {
+    const t = table(templates[name]);
+    if (Object.keys(t).length === 0) continue;
+    const contentPath = typeof t.content_path === 'string' ? path.resolve(projectRoot, t.content_path) : null;
+    tpl[name] = { subject: str(t.subject, ''), contentPath };
+  }
+
+  const envInt = (name: string): number | undefined => {
+    const v = env[name];
+    return v && /^\d+$/.test(v) ? Number(v) : undefined;
+  };
+
+  return {
+    projectRoot,
+    apiPort: num(api.port, 54321),
+    dbPort: num(db.port, 54322),
+    mailPort: num(inbucket.port, 54324),
+    schemas: strings(api.schemas, ['public', 'graphql_public']),
+    extraSearchPath: strings(api.extra_search_path, ['public', 'extensions']),
+    maxRows: num(api.max_rows, 1000),
+    auth: {
+      siteUrl: str(auth.site_url, 'http://127.0.0.1:3000'),
+      additionalRedirectUrls: strings(auth.additional_redirect_urls, []),
+      jwtExpiry: envInt('AUTH_JWT_EXPIRY') ?? num(auth.jwt_expiry, 3600),
+      enableSignup: bool(auth.enable_signup, true),
+      enableRefreshTokenRotation: bool(auth.enable_refresh_token_rotation, true),
+      refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),
+      minimumPasswordLength: num(auth.minimum_password_length, 6),
+      email: {
+        enableSignup: bool(email.enable_signup, true),
+        enableConfirmations: bool(email.enable_confirmations, false),
+        doubleConfirmChanges: bool(email.double_confirm_changes, true),
+        securePasswordChange: bool(email.secure_password_change, false),
+        maxFrequency: parseDuration(email.max_frequency, 60),
+        otpLength: num(email.otp_length, 6),
+        otpExpiry: num(email.otp_expiry, 3600),
+        templates: tpl,
+      },
+      rateLimit: {
+        emailSent: envInt('AUTH_RATE_LIMIT_EMAIL_SENT') ?? num(rate.email_sent, 2),
+        tokenRefresh: envInt('AUTH_RATE_LIMIT_TOKEN_REFRESH') ?? num(rate.token_refresh, 150),
+        signInSignUps: envInt('AUTH_RATE_LIMIT_SIGN_IN') ?? num(rate.sign_in_sign_ups, 30),
+        tokenVerifications: envInt('AUTH_RATE_LIMIT_VERIFY') ?? num(rate.token_verifications, 30),
+      },
+    },
+  };
+}

@@ -1,0 +1,491 @@
+-- What every hosted Supabase project has before its own migrations run: roles, schemas, the auth,
+-- storage and realtime tables with the upstream services' column names, default privileges and the
+-- supabase_realtime publication. Idempotent: it runs on every start of the local backend.
+-- Modelled on supabase/postgres init-scripts and the auth, storage and realtime migrations.
+
+set client_min_messages = warning;
+
+-- Roles -------------------------------------------------------------------------------------------
+do $$
+declare
+  r record;
+begin
+  for r in
+    select * from (values
+      ('anon', 'nologin inherit'),
+      ('authenticated', 'nologin inherit'),
+      ('service_role', 'nologin inherit bypassrls'),
+      ('authenticator', 'login noinherit'),
+      ('supabase_admin', 'login superuser createdb createrole replication bypassrls'),
+      ('supabase_auth_admin', 'login noinherit createrole'),
+      ('supabase_storage_admin', 'login noinherit createrole'),
+      ('supabase_realtime_admin', 'nologin noinherit'),
+      ('dashboard_user', 'nologin createdb createrole replication')
+    ) as t(name, options)
+  loop
+    if not exists (select 1 from pg_roles where rolname = r.name) then
+      execute format('create role %I %s', r.name, r.options);
+    end if;
+  end loop;
+end
+$$;
+
+-- The Supabase CLI's local databases use one password for every service login.
+alter role authenticator with password 'postgres';
+alter role supabase_auth_admin with password 'postgres';
+alter role supabase_storage_admin with password 'postgres';
+alter role supabase_admin with password 'postgres';
+
+grant anon, authenticated, service_role to authenticator;
+grant anon, authenticated, service_role to postgres;
+grant supabase_auth_admin, supabase_storage_admin to postgres;
+
+alter role anon set statement_timeout = '3s';
+alter role authenticated set statement_timeout = '8s';
+alter role authenticator set statement_timeout = '8s';
+alter role supabase_auth_admin set search_path = auth;
+alter role supabase_storage_admin set search_path = storage;
+alter role postgres set search_path = "$user", public, extensions;
+
+-- Schemas and extensions --------------------------------------------------------------------------
+create schema if not exists extensions;
+create schema if not exists graphql_public;
+create schema if not exists auth authorization supabase_auth_admin;
+create schema if not exists storage authorization supabase_storage_admin;
+create schema if not exists realtime;
+
+create extension if not exists pgcrypto with schema extensions;
+create extension if not exists "uuid-ossp" with schema extensions;
+
+grant usage on schema public, extensions, graphql_public to postgres, anon, authenticated, service_role;
+grant usage on schema auth, storage, realtime to postgres, anon, authenticated, service_role;
+grant all on schema auth to supabase_auth_admin;
+grant all on schema storage to supabase_storage_admin;
+grant usage on schema extensions to supabase_auth_admin, supabase_storage_admin;
+grant all on schema realtime to supabase_realtime_admin;
+
+-- Hosted migrations never grant on new objects in public: these defaults do, and RLS decides.
+alter default privileges for role postgres in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on functions to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on sequences to anon, authenticated, service_role;
+alter default privileges for role supabase_admin in schema public grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges for role supabase_admin in schema public grant all on functions to postgres, anon, authenticated, service_role;
+alter default privileges for role supabase_admin in schema public grant all on sequences to postgres, anon, authenticated, service_role;
+grant all on all tables in schema public to anon, authenticated, service_role;
+grant all on all functions in schema public to anon, authenticated, service_role;
+grant all on all sequences in schema public to anon, authenticated, service_role;
+
+-- auth: the JWT helpers policies call --------------------------------------------------------------
+set role supabase_auth_admin;
+
+create or replace function auth.uid() returns uuid
+language sql stable as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.sub', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
+  )::uuid
+$$;
+
+create or replace function auth.role() returns text
+language sql stable as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.role', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
+  )::text
+$$;
+
+create or replace function auth.email() returns text
+language sql stable as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.email', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
+  )::text
+$$;
+
+create or replace function auth.jwt() returns jsonb
+language sql stable as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim', true), ''),
+    nullif(current_setting('request.jwt.claims', true), '')
+  )::jsonb
+$$;
+
+-- auth: tables, with GoTrue's column names ----------------------------------------------------------
+do $$
+begin
+  if not exists (select 1 from pg_type where typname = 'aal_level' and typnamespace = 'auth'::regnamespace) then
+    create type auth.aal_level as enum ('aal1', 'aal2', 'aal3');
+  end if;
+  if not exists (select 1 from pg_type where typname = 'factor_type' and typnamespace = 'auth'::regnamespace) then
+    create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+  end if;
+  if not exists (select 1 from pg_type where typname = 'factor_status' and typnamespace = 'auth'::regnamespace) then
+    create type auth.factor_status as enum ('unverified', 'verified');
+  end if;
+  if not exists (select 1 from pg_type where typname = 'code_challenge_method' and typnamespace = 'auth'::regnamespace) then
+    create type auth.code_challenge_method as enum ('s256', 'plain');
+  end if;
+  if not exists (select 1 from pg_type where typname = 'one_time_token_type' and typnamespace = 'auth'::regnamespace) then
+    create type auth.one_time_token_type as enum (
+      'confirmation_token', 'reauthentication_token', 'recovery_token',
+      'email_change_token_new', 'email_change_token_current', 'phone_change_token'
+    );
+  end if;
+end
+$$;
+
+create table if not exists auth.instances (
+  id uuid primary key,
+  uuid uuid,
+  raw_base_config text,
+  created_at timestamptz,
+  updated_at timestamptz
+);
+
+create table if not exists auth.users (
+  instance_id uuid,
+  id uuid primary key,
+  aud varchar(255),
+  role varchar(255),
+  email varchar(255),
+  encrypted_password varchar(255),
+  email_confirmed_at timestamptz,
+  invited_at timestamptz,
+  confirmation_token varchar(255) default '',
+  confirmation_sent_at timestamptz,
+  recovery_token varchar(255) default '',
+  recovery_sent_at timestamptz,
+  email_change_token_new varchar(255) default '',
+  email_change varchar(255) default '',
+  email_change_sent_at timestamptz,
+  last_sign_in_at timestamptz,
+  raw_app_meta_data jsonb,
+  raw_user_meta_data jsonb,
+  is_super_admin boolean,
+  created_at timestamptz,
+  updated_at timestamptz,
+  phone text unique default null,
+  phone_confirmed_at timestamptz,
+  phone_change text default '',
+  phone_change_token varchar(255) default '',
+  phone_change_sent_at timestamptz,
+  confirmed_at timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored,
+  email_change_token_current varchar(255) default '',
+  email_change_confirm_status smallint default 0 check (email_change_confirm_status >= 0 and email_change_confirm_status <= 2),
+  banned_until timestamptz,
+  reauthentication_token varchar(255) default '',
+  reauthentication_sent_at timestamptz,
+  is_sso_user boolean not null default false,
+  deleted_at timestamptz,
+  is_anonymous boolean not null default false
+);
+create unique index if not exists users_email_partial_key on auth.users (email) where (is_sso_user = false);
+create index if not exists users_instance_id_email_idx on auth.users (instance_id, lower(email));
+create index if not exists users_is_anonymous_idx on auth.users (is_anonymous);
+create unique index if not exists confirmation_token_idx on auth.users (confirmation_token) where confirmation_token !~ '^[0-9 ]*$';
+create unique index if not exists recovery_token_idx on auth.users (recovery_token) where recovery_token !~ '^[0-9 ]*$';
+create unique index if not exists email_change_token_current_idx on auth.users (email_change_token_current) where email_change_token_current !~ '^[0-9 ]*$';
+create unique index if not exists email_change_token_new_idx on auth.users (email_change_token_new) where email_change_token_new !~ '^[0-9 ]*$';
+create unique index if not exists reauthentication_token_idx on auth.users (reauthentication_token) where reauthentication_token !~ '^[0-9 ]*$';
+
+create table if not exists auth.identities (
+  provider_id text not null,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  identity_data jsonb not null,
+  provider text not null,
+  last_sign_in_at timestamptz,
+  created_at timestamptz,
+  updated_at timestamptz,
+  email text generated always as (lower(identity_data ->> 'email')) stored,
+  id uuid primary key default gen_random_uuid(),
+  constraint identities_provider_id_provider_unique unique (provider_id, provider)
+);
+create index if not exists identities_user_id_idx on auth.identities (user_id);
+create index if not exists identities_email_idx on auth.identities (email text_pattern_ops);
+
+create table if not exists auth.sessions (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz,
+  updated_at timestamptz,
+  factor_id uuid,
+  aal auth.aal_level,
+  not_after timestamptz,
+  refreshed_at timestamp,
+  user_agent text,
+  ip inet,
+  tag text
+);
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+create index if not exists sessions_not_after_idx on auth.sessions (not_after desc);
+
+create table if not exists auth.refresh_tokens (
+  instance_id uuid,
+  id bigserial primary key,
+  token varchar(255) unique,
+  user_id varchar(255),
+  revoked boolean,
+  created_at timestamptz,
+  updated_at timestamptz,
+  parent varchar(255),
+  session_id uuid references auth.sessions (id) on delete cascade
+);
+create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
+create index if not exists refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
+create index if not exists refresh_tokens_updated_at_idx on auth.refresh_tokens (updated_at desc);
+
+create table if not exists auth.mfa_factors (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  friendly_name text,
+  factor_type auth.factor_type not null,
+  status auth.factor_status not null,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  secret text,
+  phone text,
+  last_challenged_at timestamptz unique,
+  web_authn_credential jsonb,
+  web_authn_aaguid uuid
+);
+create index if not exists factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
+create unique index if not exists mfa_factors_user_friendly_name_unique on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
+
+create table if not exists auth.mfa_challenges (
+  id uuid primary key,
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null,
+  verified_at timestamptz,
+  ip_address inet not null,
+  otp_code text,
+  web_authn_session_data jsonb
+);
+
+create table if not exists auth.mfa_amr_claims (
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid primary key,
+  constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
+);
+
+create table if not exists auth.flow_state (
+  id uuid primary key,
+  user_id uuid,
+  auth_code text not null,
+  code_challenge_method auth.code_challenge_method not null,
+  code_challenge text not null,
+  provider_type text not null,
+  provider_access_token text,
+  provider_refresh_token text,
+  created_at timestamptz,
+  updated_at timestamptz,
+  authentication_method text not null,
+  auth_code_issued_at timestamptz
+);
+create index if not exists idx_auth_code on auth.flow_state (auth_code);
+create index if not exists flow_state_created_at_idx on auth.flow_state (created_at desc);
+
+create table if not exists auth.one_time_tokens (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  token_type auth.one_time_token_type not null,
+  token_hash text not null check (char_length(token_hash) > 0),
+  relates_to text not null,
+  created_at timestamp without time zone not null default now(),
+  updated_at timestamp without time zone not null default now(),
+  constraint one_time_tokens_user_id_token_type_key unique (user_id, token_type)
+);
+create index if not exists one_time_tokens_token_hash_hash_idx on auth.one_time_tokens using hash (token_hash);
+create index if not exists one_time_tokens_relates_to_hash_idx on auth.one_time_tokens using hash (relates_to);
+
+create table if not exists auth.audit_log_entries (
+  instance_id uuid,
+  id uuid primary key,
+  payload json,
+  created_at timestamptz,
+  ip_address varchar(64) not null default ''
+);
+create index if not exists audit_logs_instance_id_idx on auth.audit_log_entries (instance_id);
+
+reset role;
+
+grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt()
+  to postgres, anon, authenticated, service_role, dashboard_user;
+grant all on all tables in schema auth to postgres, dashboard_user;
+grant all on all sequences in schema auth to postgres, dashboard_user;
+-- Hosted projects give the API roles no table access in auth: only the helpers above.
+
+-- storage ----------------------------------------------------------------------------------------
+set role supabase_storage_admin;
+
+create table if not exists storage.buckets (
+  id text primary key,
+  name text not null,
+  owner uuid,
+  owner_id text,
+  public boolean default false,
+  avif_autodetection boolean default false,
+  file_size_limit bigint,
+  allowed_mime_types text[],
+  type text not null default 'STANDARD' check (type in ('STANDARD', 'ANALYTICS', 'VECTOR')),
+  created_at timestamptz default now(),
+  updated_at timestamptz default now()
+);
+create unique index if not exists bname on storage.buckets (name);
+
+create table if not exists storage.objects (
+  id uuid primary key default gen_random_uuid(),
+  bucket_id text references storage.buckets (id),
+  name text,
+  owner uuid,
+  owner_id text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now(),
+  metadata jsonb,
+  user_metadata jsonb,
+  version text,
+  path_tokens text[] generated always as (string_to_array(name, '/')) stored
+);
+create unique index if not exists bucketid_objname on storage.objects (bucket_id, name);
+create index if not exists name_prefix_search on storage.objects (name text_pattern_ops);
+
+create table if not exists storage.migrations (
+  id integer primary key,
+  name varchar(100) unique not null,
+  hash varchar(40) not null,
+  executed_at timestamp default current_timestamp
+);
+
+alter table storage.buckets enable row level security;
+alter table storage.objects enable row level security;
+
+create or replace function storage.foldername(name text) returns text[]
+language plpgsql immutable as $$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[1 : array_length(_parts, 1) - 1];
+end
+$$;
+
+create or replace function storage.filename(name text) returns text
+language plpgsql immutable as $$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[array_length(_parts, 1)];
+end
+$$;
+
+create or replace function storage.extension(name text) returns text
+language plpgsql immutable as $$
+declare
+  _parts text[];
+  _filename text;
+begin
+  select string_to_array(name, '/') into _parts;
+  select _parts[array_length(_parts, 1)] into _filename;
+  return split_part(_filename, '.', 2);
+end
+$$;
+
+reset role;
+
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role, postgres;
+grant all on storage.migrations to postgres;
+grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
+  to anon, authenticated, service_role, postgres;
+alter default privileges for role supabase_storage_admin in schema storage grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges for role supabase_storage_admin in schema storage grant all on functions to postgres, anon, authenticated, service_role;
+alter default privileges for role supabase_storage_admin in schema storage grant all on sequences to postgres, anon, authenticated, service_role;
+
+-- realtime ---------------------------------------------------------------------------------------
+create table if not exists realtime.messages (
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp without time zone not null default now(),
+  inserted_at timestamp without time zone not null default now(),
+  id uuid not null default gen_random_uuid(),
+  primary key (id, inserted_at)
+);
+alter table realtime.messages enable row level security;
+grant select, insert, update on realtime.messages to anon, authenticated, service_role;
+
+create or replace function realtime.topic() returns text
+language sql stable as $$
+  select nullif(current_setting('realtime.topic', true), '')::text
+$$;
+grant execute on function realtime.topic() to anon, authenticated, service_role, postgres;
+
+create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
+returns void
+language plpgsql as $$
+begin
+  insert into realtime.messages (payload, event, topic, private, extension)
+  values (payload, event, topic, private, 'broadcast');
+exception when others then
+  raise warning 'realtime.send: failed to send message: %', sqlerrm;
+end
+$$;
+grant execute on function realtime.send(jsonb, text, text, boolean) to postgres, service_role;
+
+do $$
+begin
+  if not exists (select 1 from pg_publication where pubname = 'supabase_realtime') then
+    create publication supabase_realtime with (publish = 'insert, update, delete, truncate');
+  end if;
+end
+$$;
+
+-- PostgREST reloads its schema cache after DDL, as on hosted projects ------------------------------
+create or replace function extensions.pgrst_ddl_watch() returns event_trigger
+language plpgsql as $$
+declare
+  cmd record;
+begin
+  for cmd in select * from pg_event_trigger_ddl_commands() loop
+    if cmd.command_tag in (
+      'CREATE SCHEMA', 'ALTER SCHEMA', 'CREATE TABLE', 'CREATE TABLE AS', 'SELECT INTO', 'ALTER TABLE',
+      'CREATE FOREIGN TABLE', 'ALTER FOREIGN TABLE', 'CREATE VIEW', 'ALTER VIEW', 'CREATE MATERIALIZED VIEW',
+      'ALTER MATERIALIZED VIEW', 'CREATE FUNCTION', 'ALTER FUNCTION', 'CREATE TRIGGER', 'CREATE TYPE',
+      'ALTER TYPE', 'CREATE RULE', 'COMMENT'
+    ) and cmd.schema_name is distinct from 'pg_temp' then
+      notify pgrst, 'reload schema';
+    end if;
+  end loop;
+end
+$$;
+
+create or replace function extensions.pgrst_drop_watch() returns event_trigger
+language plpgsql as $$
+declare
+  obj record;
+begin
+  for obj in select * from pg_event_trigger_dropped_objects() loop
+    if obj.object_type in (
+      'schema', 'table', 'foreign table', 'view', 'materialized view', 'function', 'trigger', 'type', 'rule'
+    ) and obj.is_temporary is false then
+      notify pgrst, 'reload schema';
+    end if;
+  end loop;
+end
+$$;
+
+do $$
+begin
+  if not exists (select 1 from pg_event_trigger where evtname = 'pgrst_ddl_watch') then
+    create event trigger pgrst_ddl_watch on ddl_command_end execute procedure extensions.pgrst_ddl_watch();
+  end if;
+  if not exists (select 1 from pg_event_trigger where evtname = 'pgrst_drop_watch') then
+    create event trigger pgrst_drop_watch on sql_drop execute procedure extensions.pgrst_drop_watch();
+  end if;
+end
+$$;

