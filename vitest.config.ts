@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // against a local backend that tests/setup/backend.ts starts on its own data directory and ports.
 export default defineConfig({
   test: {
+    // Contract tests share one backend and two cores; running files one at a time keeps them predictable.
+    fileParallelism: false,
     projects: [
       {
         test: {
@@ -20,7 +22,6 @@ export default defineConfig({
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -9,7 +9,8 @@ export interface EmailTemplate {
   contentPath: string | null;
 }
 
-export type TemplateName = 'confirmation' | 'invite' | 'magic_link' | 'recovery' | 'email_change' | 'reauthentication';
+export type TemplateName =
+  'confirmation' | 'invite' | 'magic_link' | 'recovery' | 'email_change' | 'reauthentication';
 
 export interface AuthSettings {
   siteUrl: string;

@@ -45,7 +45,16 @@ export async function loadSigningKeys(dataDir: string): Promise<SigningKeys> {
   const privateKey = await jose.importJWK({ ...stored.privateJwk, alg: 'ES256' }, 'ES256');
   if (!(privateKey instanceof CryptoKey)) throw new Error('ES256 signing key did not import as a CryptoKey');
   const { kty, crv, x, y } = stored.privateJwk;
-  const publicJwk: jose.JWK = { kty, crv, x, y, kid: stored.kid, alg: 'ES256', use: 'sig', key_ops: ['verify'] };
+  const publicJwk: jose.JWK = {
+    kty,
+    crv,
+    x,
+    y,
+    kid: stored.kid,
+    alg: 'ES256',
+    use: 'sig',
+    key_ops: ['verify'],
+  };
   const hmacSecret = new TextEncoder().encode(JWT_SECRET);
   return {
     privateKey,

@@ -65,7 +65,13 @@ export function runSupabaseCli(args: string[], projectRoot: string): Promise<str
     child.on('error', reject);
     child.on('close', (code) => {
       if (code === 0) resolve(out);
-      else reject(new SetupProblem(`\`supabase ${args[0]} ${args[1] ?? ''}\` failed: ${lastLines(err || out)}`, 'fix the migration it names, then start again.'));
+      else
+        reject(
+          new SetupProblem(
+            `\`supabase ${args[0]} ${args[1] ?? ''}\` failed: ${lastLines(err || out)}`,
+            'fix the migration it names, then start again.',
+          ),
+        );
     });
   });
 }
@@ -92,7 +98,10 @@ export async function seed(url: string, projectRoot: string): Promise<boolean> {
     return true;
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
-    throw new SetupProblem(`supabase/seed.sql failed: ${(error as Error).message}`, 'correct the seed file and run `npm run db:reset`.');
+    throw new SetupProblem(
+      `supabase/seed.sql failed: ${(error as Error).message}`,
+      'correct the seed file and run `npm run db:reset`.',
+    );
   } finally {
     await client.end();
   }

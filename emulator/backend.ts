@@ -1,0 +1,251 @@
+// Starts the whole local backend in order — database, bootstrap, migrations, PostgREST, mailbox,
+// auth behind the gateway — and stops it in reverse.
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+  appendFileSync,
+} from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import pg from 'pg';
+import { createAuthHandler, createAuthService } from './auth/server.ts';
+import { loadSettings, type Settings } from './config.ts';
+import { startPostgres, type Database } from './db/postgres.ts';
+import { applyMigrations, bootstrap, hasMigrationHistory, seed } from './db/migrate.ts';
+import { createGateway } from './gateway/gateway.ts';
+import { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY, loadSigningKeys } from './keys.ts';
+import { freePort, requirePortFree } from './lib/net.ts';
+import { SetupProblem } from './lib/problem.ts';
+import { startMailbox, type Mailbox } from './mail/mailbox.ts';
+import { startPostgrest, type Postgrest } from './rest/postgrest.ts';
+
+export interface BackendOptions {
+  projectRoot: string;
+  /** Where this backend keeps its database, keys and logs. Never shared by two backends. */
+  dataDir: string;
+  apiPort?: number;
+  dbPort?: number;
+  mailPort?: number;
+  /** Pick free ports instead of failing when the configured ones are taken (tests). */
+  fallbackToFreePorts?: boolean;
+  databaseUrl?: string;
+  /** Extra settings on top of supabase/config.toml (tests shorten limits). */
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface Backend {
+  apiUrl: string;
+  dbUrl: string;
+  mailUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  settings: Settings;
+  startedInMs: number;
+  seeded: boolean;
+  stop(): Promise<void>;
+}
+
+function acquireLock(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'backend.lock');
+  if (existsSync(file)) {
+    const pid = Number(readFileSync(file, 'utf8').trim());
+    let alive = false;
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid) {
+      try {
+        process.kill(pid, 0);
+        alive = true;
+      } catch {
+        alive = false;
+      }
+    }
+    if (alive) {
+      throw new SetupProblem(
+        `Another backend (process ${pid}) is using the data directory ${dataDir}.`,
+        'stop it first, or give this one its own directory with CREWBOARD_DATA_DIR.',
+      );
+    }
+  }
+  writeFileSync(file, String(process.pid));
+  return () => rmSync(file, { force: true });
+}
+
+async function choosePort(wanted: number, fallback: boolean, what: string, setting: string): Promise<number> {
+  if (!fallback) {
+    await requirePortFree(wanted, what, setting);
+    return wanted;
+  }
+  try {
+    await requirePortFree(wanted, what, setting);
+    return wanted;
+  } catch {
+    return freePort();
+  }
+}
+
+async function pendingMigrations(url: string, projectRoot: string): Promise<boolean> {
+  const dir = path.join(projectRoot, 'supabase', 'migrations');
+  if (!existsSync(dir)) return false;
+  const versions = readdirSync(dir)
+    .map((f) => /^(\d+)_.*\.sql$/.exec(f)?.[1])
+    .filter((v): v is string => v !== undefined);
+  if (versions.length === 0) return false;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const table = await client.query<{ present: boolean }>(
+      "select to_regclass('supabase_migrations.schema_migrations') is not null as present",
+    );
+    if (!table.rows[0]?.present) return true;
+    const { rows } = await client.query<{ version: string }>(
+      'select version from supabase_migrations.schema_migrations',
+    );
+    const applied = new Set(rows.map((r) => r.version));
+    return versions.some((v) => !applied.has(v));
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startBackend(options: BackendOptions): Promise<Backend> {
+  const started = performance.now();
+  const env = { ...process.env, ...(options.env ?? {}) };
+  const settings = loadSettings(options.projectRoot, env);
+  const dataDir = path.resolve(options.dataDir);
+  const releaseLock = acquireLock(dataDir);
+  const logFile = path.join(dataDir, 'backend.log');
+  const log = (line: string) => appendFileSync(logFile, `${new Date().toISOString()} ${line}\n`);
+  const fallback = options.fallbackToFreePorts ?? false;
+
+  const stops: Array<() => Promise<void> | void> = [releaseLock];
+  const stop = async () => {
+    for (const fn of stops.splice(0).reverse()) {
+      try {
+        await fn();
+      } catch (error) {
+        log(`stop: ${String(error)}`);
+      }
+    }
+  };
+
+  try {
+    const apiPort = await choosePort(
+      options.apiPort ?? settings.apiPort,
+      fallback,
+      'API gateway',
+      'API_PORT or [api] port',
+    );
+    const mailPort = await choosePort(
+      options.mailPort ?? settings.mailPort,
+      fallback,
+      'mailbox',
+      'MAIL_PORT or [inbucket] port',
+    );
+    const dbPort = options.databaseUrl
+      ? 0
+      : await choosePort(options.dbPort ?? settings.dbPort, fallback, 'database', 'DB_PORT or [db] port');
+
+    const db: Database = await startPostgres({
+      dataDir,
+      port: dbPort,
+      databaseUrl: options.databaseUrl,
+      log,
+    });
+    stops.push(() => db.stop());
+
+    await bootstrap(db.url);
+    const firstRun = !(await hasMigrationHistory(db.url));
+    if (await pendingMigrations(db.url, options.projectRoot))
+      await applyMigrations(db.url, options.projectRoot);
+    const seeded = firstRun ? await seed(db.url, options.projectRoot) : false;
+
+    const keys = await loadSigningKeys(dataDir);
+    const postgrest: Postgrest = await startPostgrest({
+      dbUrl: db.urlAs('authenticator'),
+      schemas: settings.schemas,
+      extraSearchPath: settings.extraSearchPath,
+      maxRows: settings.maxRows,
+      jwks: keys.postgrestJwks,
+      log,
+    });
+    stops.push(() => postgrest.stop());
+
+    const mailbox: Mailbox = await startMailbox({ port: mailPort });
+    stops.push(() => mailbox.close());
+
+    const pool = new pg.Pool({ connectionString: db.urlAs('supabase_auth_admin'), max: 10 });
+    pool.on('error', (error) => log(`auth pool: ${error.message}`));
+    stops.push(() => pool.end());
+
+    const apiUrl = `http://127.0.0.1:${apiPort}`;
+    const auth = createAuthService({
+      settings: settings.auth,
+      pool,
+      keys,
+      apiExternalUrl: apiUrl,
+      deliverMail: (mail) => {
+        mailbox.deliver(mail);
+      },
+    });
+    const gateway: Server = createGateway({
+      apiKeys: [ANON_KEY, SERVICE_ROLE_KEY],
+      auth: createAuthHandler(auth, log),
+      postgrestPort: postgrest.port,
+      log,
+    });
+    await new Promise<void>((resolve, reject) => {
+      gateway.once('error', reject);
+      gateway.listen(apiPort, '127.0.0.1', () => resolve());
+    });
+    stops.push(
+      () =>
+        new Promise<void>((resolve) => {
+          gateway.close(() => resolve());
+          gateway.closeAllConnections();
+        }),
+    );
+
+    return {
+      apiUrl,
+      dbUrl: db.url,
+      mailUrl: mailbox.url,
+      anonKey: ANON_KEY,
+      serviceRoleKey: SERVICE_ROLE_KEY,
+      jwtSecret: JWT_SECRET,
+      settings,
+      startedInMs: performance.now() - started,
+      seeded,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Deletes the database of a data directory, or empties the schemas of DATABASE_URL. */
+export async function resetDatabase(dataDir: string, databaseUrl?: string): Promise<void> {
+  if (!databaseUrl) {
+    rmSync(path.join(dataDir, 'postgres'), { recursive: true, force: true });
+    return;
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`
+      drop schema if exists supabase_migrations cascade;
+      drop schema if exists public cascade;
+      create schema public;
+      truncate auth.users cascade;
+      delete from storage.objects;
+      delete from storage.buckets;
+    `);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,140 @@
+// One HTTP server in front of the services, like the Kong gateway of a Supabase project
+// (supabase/supabase docker/volumes/api/kong.yml): prefixes stripped, `apikey` checked, CORS on.
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { sendJson } from '../lib/http.ts';
+
+export type Mount = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  query: URLSearchParams,
+) => Promise<void> | void;
+
+export interface GatewayOptions {
+  apiKeys: string[];
+  auth: Mount;
+  postgrestPort: number;
+  log?: (line: string) => void;
+}
+
+const ALLOWED_HEADERS =
+  'authorization, apikey, x-client-info, content-type, prefer, range, accept-profile, content-profile, ' +
+  'x-supabase-api-version, x-upsert, cache-control, x-metadata, x-region, x-retry-count, traceparent, tracestate, baggage';
+const EXPOSED_HEADERS =
+  'Content-Range, X-Total-Count, Link, X-Supabase-Api-Version, Content-Location, Location';
+const ALLOWED_METHODS = 'GET, HEAD, PUT, PATCH, POST, DELETE, OPTIONS';
+
+/** Auth routes Kong lets through without a key: email links, OAuth redirects and the public keys. */
+const OPEN_AUTH_PATHS = new Set(['/verify', '/callback', '/authorize', '/.well-known/jwks.json']);
+
+function corsHeaders(req: IncomingMessage): Record<string, string> {
+  return {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Expose-Headers': EXPOSED_HEADERS,
+    Vary: 'Origin',
+    ...(req.headers.origin ? {} : {}),
+  };
+}
+
+function apiKeyOf(req: IncomingMessage, query: URLSearchParams): string | undefined {
+  const fromHeader = req.headers.apikey;
+  const value = Array.isArray(fromHeader) ? fromHeader[0] : fromHeader;
+  return value ?? query.get('apikey') ?? undefined;
+}
+
+export function createGateway(options: GatewayOptions): http.Server {
+  const keys = new Set(options.apiKeys);
+  // Keep-alive to PostgREST: a fresh TCP connection per request would dominate local latency.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+  function proxyToPostgrest(req: IncomingMessage, res: ServerResponse, path: string, search: string): void {
+    const headers = { ...req.headers };
+    delete headers.host;
+    delete headers.connection;
+    const upstream = http.request(
+      {
+        host: '127.0.0.1',
+        port: options.postgrestPort,
+        method: req.method,
+        path: path + search,
+        headers,
+        agent,
+      },
+      (upstreamRes) => {
+        res.writeHead(upstreamRes.statusCode ?? 502, { ...upstreamRes.headers, ...corsHeaders(req) });
+        upstreamRes.pipe(res);
+      },
+    );
+    upstream.on('error', () => {
+      if (!res.headersSent) {
+        sendJson(
+          res,
+          502,
+          { message: 'An invalid response was received from the upstream server' },
+          corsHeaders(req),
+        );
+      } else {
+        res.destroy();
+      }
+    });
+    req.pipe(upstream);
+  }
+
+  const server = http.createServer((req, res) => {
+    const rawUrl = req.url ?? '/';
+    const q = rawUrl.indexOf('?');
+    const path = q === -1 ? rawUrl : rawUrl.slice(0, q);
+    const search = q === -1 ? '' : rawUrl.slice(q);
+    const query = new URLSearchParams(search);
+
+    if (req.method === 'OPTIONS') {
+      res.writeHead(200, {
+        ...corsHeaders(req),
+        'Access-Control-Allow-Methods': ALLOWED_METHODS,
+        'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? ALLOWED_HEADERS,
+        'Access-Control-Max-Age': '3600',
+        'Content-Length': '0',
+      });
+      res.end();
+      return;
+    }
+
+    const service = /^\/(auth|rest|storage|realtime|functions)\/v1(\/.*)?$/.exec(path);
+    const name = service?.[1];
+    const rest = service?.[2] ?? '/';
+    if (!name) {
+      sendJson(res, 404, { message: 'no Route matched with those values' }, corsHeaders(req));
+      return;
+    }
+    const needsKey =
+      name === 'rest' || name === 'realtime' || (name === 'auth' && !OPEN_AUTH_PATHS.has(rest));
+    if (needsKey) {
+      const key = apiKeyOf(req, query);
+      if (!key) {
+        sendJson(res, 401, { message: 'No API key found in request' }, corsHeaders(req));
+        return;
+      }
+      if (!keys.has(key)) {
+        sendJson(res, 401, { message: 'Invalid authentication credentials' }, corsHeaders(req));
+        return;
+      }
+    }
+    if (name === 'rest') {
+      proxyToPostgrest(req, res, rest, search);
+      return;
+    }
+    if (name === 'auth') {
+      for (const [k, v] of Object.entries(corsHeaders(req))) res.setHeader(k, v);
+      Promise.resolve(options.auth(req, res, rest, query)).catch((error: unknown) => {
+        options.log?.(`gateway: auth handler failed: ${String(error)}`);
+        if (!res.headersSent) sendJson(res, 500, { message: 'An unexpected error occurred' });
+        else res.destroy();
+      });
+      return;
+    }
+    sendJson(res, 404, { message: 'no Route matched with those values' }, corsHeaders(req));
+  });
+  server.keepAliveTimeout = 65_000;
+  server.on('close', () => agent.destroy());
+  return server;
+}
