@@ -17,6 +17,8 @@ export const SERVICE_ROLE_KEY =
 export interface SigningKeys {
   /** ES256 private key used to sign user access tokens. */
   privateKey: CryptoKey;
+  /** Its public half, which verifies what the private key signed. */
+  publicKey: CryptoKey;
   kid: string;
   /** The public half, as published at /auth/v1/.well-known/jwks.json. */
   publicJwk: jose.JWK;
@@ -55,9 +57,12 @@ export async function loadSigningKeys(dataDir: string): Promise<SigningKeys> {
     use: 'sig',
     key_ops: ['verify'],
   };
+  const publicKey = await jose.importJWK(publicJwk, 'ES256');
+  if (!(publicKey instanceof CryptoKey)) throw new Error('ES256 public key did not import as a CryptoKey');
   const hmacSecret = new TextEncoder().encode(JWT_SECRET);
   return {
     privateKey,
+    publicKey,
     kid: stored.kid,
     publicJwk,
     hmacSecret,
@@ -83,7 +88,7 @@ export async function verifyJwt(keys: SigningKeys, token: string): Promise<Verif
     if (header.kid !== undefined && header.kid !== keys.kid) {
       throw new jose.errors.JWSSignatureVerificationFailed('signing key not found');
     }
-    const { payload } = await jose.jwtVerify(token, keys.privateKey, { algorithms: ['ES256'] });
+    const { payload } = await jose.jwtVerify(token, keys.publicKey, { algorithms: ['ES256'] });
     return payload;
   }
   throw new jose.errors.JOSEAlgNotAllowed(`unsupported signing algorithm ${String(header.alg)}`);

@@ -1,0 +1,41 @@
+// Vitest global setup for contract and integration tests: a private backend on its own data
+// directory (.data/test) and ports, so tests never touch development data and run beside `npm run dev`.
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startBackend } from '../../emulator/backend.ts';
+
+export interface ProvidedBackend {
+  apiUrl: string;
+  dbUrl: string;
+  mailUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    backend: ProvidedBackend;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const projectRoot = path.resolve(import.meta.dirname, '../..');
+  const backend = await startBackend({
+    projectRoot,
+    dataDir: path.join(projectRoot, '.data', 'test'),
+    apiPort: 54421,
+    dbPort: 54422,
+    mailPort: 54424,
+    fallbackToFreePorts: true,
+    // Tests send far more mail than a person; per-IP limits stay as configured (tests use their own IPs).
+    env: { AUTH_RATE_LIMIT_EMAIL_SENT: '1000000' },
+  });
+  project.provide('backend', {
+    apiUrl: backend.apiUrl,
+    dbUrl: backend.dbUrl,
+    mailUrl: backend.mailUrl,
+    anonKey: backend.anonKey,
+    serviceRoleKey: backend.serviceRoleKey,
+  });
+  return () => backend.stop();
+}

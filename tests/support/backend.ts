@@ -1,0 +1,89 @@
+// Helpers for tests that talk to the local backend the way the app does: through supabase-js.
+import { randomUUID } from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { inject } from 'vitest';
+
+export const backend = () => inject('backend');
+
+let ipCounter = 0;
+/** A distinct client address per test client, so per-IP rate limits of one test never hit another. */
+export function testIp(): string {
+  ipCounter += 1;
+  return `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${(ipCounter % 250) + 1}`;
+}
+
+export interface ClientOptions {
+  ip?: string;
+  fetch?: typeof fetch;
+  key?: string;
+}
+
+export function anonClient(options: ClientOptions = {}): SupabaseClient {
+  const { apiUrl, anonKey } = backend();
+  return createClient(apiUrl, options.key ?? anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { headers: { 'X-Forwarded-For': options.ip ?? testIp() }, fetch: options.fetch },
+    // Node 20 has no native WebSocket; supabase-js takes the `ws` package as its transport.
+    realtime: { transport: WebSocket },
+  });
+}
+
+export function adminClient(): SupabaseClient {
+  return anonClient({ key: backend().serviceRoleKey });
+}
+
+export function uniqueEmail(tag = 'user'): string {
+  return `${tag}-${randomUUID().slice(0, 8)}@example.test`;
+}
+
+export interface MailSummary {
+  ID: string;
+  Subject: string;
+  To: Array<{ Address: string }>;
+}
+
+export interface MailMessage extends MailSummary {
+  Text: string;
+  HTML: string;
+}
+
+/** All mail to `address`, newest first. */
+export async function mailTo(address: string): Promise<MailSummary[]> {
+  const url = `${backend().mailUrl}/api/v1/search?query=${encodeURIComponent(`to:"${address}"`)}`;
+  const res = await fetch(url);
+  const body = (await res.json()) as { messages: MailSummary[] };
+  return body.messages;
+}
+
+export async function latestMailTo(address: string): Promise<MailMessage> {
+  const [first] = await mailTo(address);
+  if (!first) throw new Error(`no mail to ${address}`);
+  const res = await fetch(`${backend().mailUrl}/api/v1/message/${first.ID}`);
+  return (await res.json()) as MailMessage;
+}
+
+/** The 6-digit code in the newest email to `address`. */
+export async function latestCodeFor(address: string): Promise<string> {
+  const mail = await latestMailTo(address);
+  const code = /\b(\d{6})\b/.exec(mail.Text)?.[1];
+  if (!code) throw new Error(`no 6-digit code in "${mail.Subject}" to ${address}`);
+  return code;
+}
+
+/** Every link in the newest email to `address`. */
+export async function latestLinksFor(address: string): Promise<string[]> {
+  const mail = await latestMailTo(address);
+  return [...mail.HTML.matchAll(/href="([^"]+)"/g)].map((m) => (m[1] ?? '').replaceAll('&amp;', '&'));
+}
+
+/** A confirmed user with a password, made through the admin API. */
+export async function confirmedUser(
+  tag = 'user',
+  password = 'correct-horse-9',
+): Promise<{ email: string; password: string; id: string }> {
+  const email = uniqueEmail(tag);
+  const { data, error } = await adminClient().auth.admin.createUser({ email, password, email_confirm: true });
+  if (error || !data.user) throw error ?? new Error('createUser returned no user');
+  return { email, password, id: data.user.id };
+}
