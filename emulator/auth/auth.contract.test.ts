@@ -1,7 +1,6 @@
 // The unmodified @supabase/supabase-js against the local auth API: every endpoint, success and failure.
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import {
   adminClient,
   anonClient,
@@ -11,6 +10,7 @@ import {
   latestLinksFor,
   latestMailTo,
   mailTo,
+  pkceClient,
   testIp,
   uniqueEmail,
 } from '../../tests/support/backend.ts';
@@ -270,22 +270,7 @@ describe('one-time codes and links', () => {
   it('exchanges a PKCE email link (GET /verify → ?code=) once and only once', async () => {
     const { email } = await confirmedUser('pkce');
     const storage = new Map<string, string>();
-    const { createClient } = await import('@supabase/supabase-js');
-    const client = createClient(backend().apiUrl, backend().anonKey, {
-      auth: {
-        flowType: 'pkce',
-        persistSession: true,
-        autoRefreshToken: false,
-        detectSessionInUrl: false,
-        storage: {
-          getItem: (k) => storage.get(k) ?? null,
-          setItem: (k, v) => void storage.set(k, v),
-          removeItem: (k) => void storage.delete(k),
-        },
-      },
-      global: { headers: { 'X-Forwarded-For': testIp() } },
-      realtime: { transport: WebSocket },
-    });
+    const client = pkceClient(storage);
     await client.auth.signInWithOtp({
       email,
       options: { emailRedirectTo: 'http://localhost:3000/auth/callback' },
@@ -496,8 +481,9 @@ describe('admin API', () => {
     expect((await admin.auth.admin.getUserById(id)).data.user?.email).toBe(email);
     const page = await admin.auth.admin.listUsers({ page: 1, perPage: 2 });
     expect(page.data.users).toHaveLength(2);
+    if (!('total' in page.data)) throw new Error('listUsers returned no paging information');
     expect(page.data.total).toBeGreaterThanOrEqual(2);
-    expect((page.data as { nextPage?: number | null }).nextPage).toBe(2);
+    expect(page.data.nextPage).toBe(2);
     const updated = await admin.auth.admin.updateUserById(id, { user_metadata: { team: 'y' } });
     expect(updated.data.user?.user_metadata.team).toBe('y');
     expect((await admin.auth.admin.deleteUser(id)).error).toBeNull();

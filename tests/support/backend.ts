@@ -1,10 +1,16 @@
 // Helpers for tests that talk to the local backend the way the app does: through supabase-js.
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { WebSocketLikeConstructor } from '@supabase/realtime-js';
 import WebSocket from 'ws';
 import { inject } from 'vitest';
 
 export const backend = () => inject('backend');
+
+// Node 20 has no global WebSocket, so supabase-js takes the `ws` package as its realtime transport.
+// ws implements the same interface, but its typings (Node events and buffers) differ from the DOM's
+// that realtime-js declares, hence this one conversion.
+const NodeWebSocket = WebSocket as unknown as WebSocketLikeConstructor;
 
 let ipCounter = 0;
 /** A distinct client address per test client, so per-IP rate limits of one test never hit another. */
@@ -24,8 +30,27 @@ export function anonClient(options: ClientOptions = {}): SupabaseClient {
   return createClient(apiUrl, options.key ?? anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { headers: { 'X-Forwarded-For': options.ip ?? testIp() }, fetch: options.fetch },
-    // Node 20 has no native WebSocket; supabase-js takes the `ws` package as its transport.
-    realtime: { transport: WebSocket },
+    realtime: { transport: NodeWebSocket },
+  });
+}
+
+/** A client that keeps its PKCE code verifier in `storage`, like a browser keeps it in a cookie. */
+export function pkceClient(storage: Map<string, string>): SupabaseClient {
+  const { apiUrl, anonKey } = backend();
+  return createClient(apiUrl, anonKey, {
+    auth: {
+      flowType: 'pkce',
+      persistSession: true,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      storage: {
+        getItem: (k) => storage.get(k) ?? null,
+        setItem: (k, v) => void storage.set(k, v),
+        removeItem: (k) => void storage.delete(k),
+      },
+    },
+    global: { headers: { 'X-Forwarded-For': testIp() } },
+    realtime: { transport: NodeWebSocket },
   });
 }
 
