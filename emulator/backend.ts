@@ -50,32 +50,40 @@ export interface Backend {
   stop(): Promise<void>;
 }
 
+/** Data directories held by backends of this process (the lock file cannot tell them apart). */
+const heldHere = new Set<string>();
+
 function acquireLock(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, 'backend.lock');
-  if (existsSync(file)) {
+  let holder: number | null = heldHere.has(dataDir) ? process.pid : null;
+  if (holder === null && existsSync(file)) {
     const pid = Number(readFileSync(file, 'utf8').trim());
-    let alive = false;
     if (Number.isInteger(pid) && pid > 0 && pid !== process.pid) {
       try {
         process.kill(pid, 0);
-        alive = true;
+        holder = pid;
       } catch {
-        alive = false;
+        // The process that wrote the lock is gone: the lock is stale.
       }
     }
-    if (alive) {
-      throw new SetupProblem(
-        `Another backend (process ${pid}) is using the data directory ${dataDir}.`,
-        'stop it first, or give this one its own directory with CREWBOARD_DATA_DIR.',
-      );
-    }
+  }
+  if (holder !== null) {
+    throw new SetupProblem(
+      `Another backend (process ${holder}) is using the data directory ${dataDir}.`,
+      'stop it first, or give this one its own directory with CREWBOARD_DATA_DIR.',
+    );
   }
   writeFileSync(file, String(process.pid));
-  return () => rmSync(file, { force: true });
+  heldHere.add(dataDir);
+  return () => {
+    heldHere.delete(dataDir);
+    rmSync(file, { force: true });
+  };
 }
 
 async function choosePort(wanted: number, fallback: boolean, what: string, setting: string): Promise<number> {
+  if (wanted === 0) return freePort();
   if (!fallback) {
     await requirePortFree(wanted, what, setting);
     return wanted;

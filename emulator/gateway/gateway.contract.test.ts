@@ -20,7 +20,9 @@ describe('gateway', () => {
   it('lets email links and the JWKS through without a key', async () => {
     const jwks = await fetch(`${backend().apiUrl}/auth/v1/.well-known/jwks.json`);
     expect(jwks.status).toBe(200);
-    const verify = await fetch(`${backend().apiUrl}/auth/v1/verify?token=x&type=signup`, { redirect: 'manual' });
+    const verify = await fetch(`${backend().apiUrl}/auth/v1/verify?token=x&type=signup`, {
+      redirect: 'manual',
+    });
     expect(verify.status).toBe(303);
   });
 
@@ -37,7 +39,9 @@ describe('gateway', () => {
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     expect(preflight.headers.get('access-control-allow-headers')).toContain('prefer');
     expect(preflight.headers.get('access-control-allow-methods')).toContain('PATCH');
-    const real = await fetch(`${backend().apiUrl}/auth/v1/health`, { headers: { apikey: backend().anonKey, Origin: 'http://localhost:3000' } });
+    const real = await fetch(`${backend().apiUrl}/auth/v1/health`, {
+      headers: { apikey: backend().anonKey, Origin: 'http://localhost:3000' },
+    });
     expect(real.headers.get('access-control-expose-headers')).toContain('X-Supabase-Api-Version');
   });
 
@@ -105,7 +109,9 @@ describe('REST through the gateway', () => {
   it('refuses a row written for someone else with 42501 and 403', async () => {
     const alice = await signedInClient();
     const bob = await signedInClient();
-    const { error, status } = await alice.client.from('contract_notes').insert({ body: 'forged', owner_id: bob.id });
+    const { error, status } = await alice.client
+      .from('contract_notes')
+      .insert({ body: 'forged', owner_id: bob.id });
     expect(status).toBe(403);
     expect(error?.code).toBe('42501');
   });
@@ -113,7 +119,9 @@ describe('REST through the gateway', () => {
   it('counts with Content-Range and returns a single object on request', async () => {
     const alice = await signedInClient();
     await alice.client.from('contract_notes').insert([{ body: 'one' }, { body: 'two' }, { body: 'three' }]);
-    const { count, error } = await alice.client.from('contract_notes').select('*', { count: 'exact', head: true });
+    const { count, error } = await alice.client
+      .from('contract_notes')
+      .select('*', { count: 'exact', head: true });
     expect(error).toBeNull();
     expect(count).toBe(3);
     const none = await alice.client.from('contract_notes').select('*').eq('body', 'missing').single();
@@ -138,7 +146,9 @@ describe('REST through the gateway', () => {
     const tampered = `${h}.${Buffer.from(JSON.stringify({ ...payload, sub: '00000000-0000-0000-0000-000000000000' })).toString('base64url')}.${s}`;
     const expired = `${h}.${Buffer.from(JSON.stringify({ ...payload, exp: 1000 })).toString('base64url')}.${s}`;
     for (const bad of [tampered, expired, 'garbage']) {
-      const res = await fetch(`${apiUrl}/rest/v1/contract_notes`, { headers: { apikey: anonKey, Authorization: `Bearer ${bad}` } });
+      const res = await fetch(`${apiUrl}/rest/v1/contract_notes`, {
+        headers: { apikey: anonKey, Authorization: `Bearer ${bad}` },
+      });
       expect(res.status).toBe(401);
       expect((await res.json()).code).toBe('PGRST301');
     }
@@ -158,13 +168,26 @@ describe('REST through the gateway', () => {
 
 describe('bad input to auth', () => {
   const url = (path: string) => `${backend().apiUrl}/auth/v1${path}`;
-  const headers = () => ({ apikey: backend().anonKey, 'content-type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01', 'X-Forwarded-For': '10.250.0.1' });
+  const headers = () => ({
+    apikey: backend().anonKey,
+    'content-type': 'application/json',
+    'X-Supabase-Api-Version': '2024-01-01',
+    'X-Forwarded-For': '10.250.0.1',
+  });
 
   it('answers malformed JSON and wrong types with bad_json', async () => {
-    const malformed = await fetch(url('/signup'), { method: 'POST', headers: headers(), body: '{"email": "a@b.c", ' });
+    const malformed = await fetch(url('/signup'), {
+      method: 'POST',
+      headers: headers(),
+      body: '{"email": "a@b.c", ',
+    });
     expect(malformed.status).toBe(400);
     expect((await malformed.json()).code).toBe('bad_json');
-    const wrongType = await fetch(url('/token?grant_type=password'), { method: 'POST', headers: headers(), body: JSON.stringify({ email: 42, password: ['x'] }) });
+    const wrongType = await fetch(url('/token?grant_type=password'), {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify({ email: 42, password: ['x'] }),
+    });
     expect(wrongType.status).toBe(400);
     expect((await wrongType.json()).code).toBe('bad_json');
     const notObject = await fetch(url('/signup'), { method: 'POST', headers: headers(), body: '[1,2,3]' });
@@ -172,7 +195,11 @@ describe('bad input to auth', () => {
   });
 
   it('refuses bodies over the limit with 413 and no stack trace', async () => {
-    const res = await fetch(url('/signup'), { method: 'POST', headers: headers(), body: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(400_000) }) });
+    const res = await fetch(url('/signup'), {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(400_000) }),
+    });
     expect(res.status).toBe(413);
     const body = await res.json();
     expect(body.code).toBe('request_entity_too_large');
@@ -199,12 +226,23 @@ describe('bad input to auth', () => {
   });
 
   it('refuses an unknown grant type and an unknown logout scope', async () => {
-    const grant = await fetch(url('/token?grant_type=magic'), { method: 'POST', headers: headers(), body: '{}' });
+    const grant = await fetch(url('/token?grant_type=magic'), {
+      method: 'POST',
+      headers: headers(),
+      body: '{}',
+    });
     expect(grant.status).toBe(400);
     const user = await confirmedUser('scope');
-    const signIn = await fetch(url('/token?grant_type=password'), { method: 'POST', headers: headers(), body: JSON.stringify({ email: user.email, password: user.password }) });
+    const signIn = await fetch(url('/token?grant_type=password'), {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    });
     const { access_token } = await signIn.json();
-    const logout = await fetch(url('/logout?scope=everything'), { method: 'POST', headers: { ...headers(), Authorization: `Bearer ${access_token}` } });
+    const logout = await fetch(url('/logout?scope=everything'), {
+      method: 'POST',
+      headers: { ...headers(), Authorization: `Bearer ${access_token}` },
+    });
     expect(logout.status).toBe(400);
     expect((await logout.json()).code).toBe('validation_failed');
   });
@@ -223,7 +261,11 @@ describe('bad input to auth', () => {
     const limited = await attempt();
     expect(limited.status).toBe(429);
     expect((await limited.json()).code).toBe('over_request_rate_limit');
-    const otherIp = await fetch(url('/token?grant_type=password'), { method: 'POST', headers: headers(), body: JSON.stringify({ email: 'nobody@example.test', password: 'wrong-password' }) });
+    const otherIp = await fetch(url('/token?grant_type=password'), {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify({ email: 'nobody@example.test', password: 'wrong-password' }),
+    });
     expect(otherIp.status).toBe(400);
   });
 });
