@@ -2,7 +2,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'build/', 'public/build/', '.data/', '.cache/', 'test-results/', 'playwright-report/'] },
+  { ignores: ['node_modules/', 'build/', 'public/build/', '.data/', '.cache/', 'test-results/', 'playwright-report/', 'app/types/database.ts'] },
   ...tseslint.configs.recommended,
   {
     rules: {

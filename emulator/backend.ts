@@ -41,6 +41,8 @@ export interface Backend {
   apiUrl: string;
   dbUrl: string;
   mailUrl: string;
+  /** PostgREST itself, without the gateway (benchmarks compare the two). */
+  postgrestUrl: string;
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
@@ -152,7 +154,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       options.mailPort ?? settings.mailPort,
       fallback,
       'mailbox',
-      'MAIL_PORT or [inbucket] port',
+      'MAIL_PORT or [local_smtp] port',
     );
     const dbPort = options.databaseUrl
       ? 0
@@ -222,6 +224,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       apiUrl,
       dbUrl: db.url,
       mailUrl: mailbox.url,
+      postgrestUrl: `http://127.0.0.1:${postgrest.port}`,
       anonKey: ANON_KEY,
       serviceRoleKey: SERVICE_ROLE_KEY,
       jwtSecret: JWT_SECRET,

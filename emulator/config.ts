@@ -96,7 +96,8 @@ export function loadSettings(projectRoot: string, env: NodeJS.ProcessEnv = proce
   const doc: Table = existsSync(file) ? table(parse(readFileSync(file, 'utf8'))) : {};
   const api = table(doc.api);
   const db = table(doc.db);
-  const inbucket = table(doc.inbucket);
+  // [local_smtp] in CLI 3.x; [inbucket] in older config files.
+  const mailbox = table(doc.local_smtp ?? doc.inbucket);
   const auth = table(doc.auth);
   const email = table(auth.email);
   const templates = table(email.template);
@@ -119,7 +120,7 @@ export function loadSettings(projectRoot: string, env: NodeJS.ProcessEnv = proce
     projectRoot,
     apiPort: num(api.port, 54321),
     dbPort: num(db.port, 54322),
-    mailPort: num(inbucket.port, 54324),
+    mailPort: num(mailbox.port, 54324),
     schemas: strings(api.schemas, ['public', 'graphql_public']),
     extraSearchPath: strings(api.extra_search_path, ['public', 'extensions']),
     maxRows: num(api.max_rows, 1000),
@@ -132,7 +133,8 @@ export function loadSettings(projectRoot: string, env: NodeJS.ProcessEnv = proce
       refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),
       minimumPasswordLength: num(auth.minimum_password_length, 6),
       email: {
-        enableSignup: bool(email.enable_signup, true),
+        // `enabled` in CLI 3.x; `enable_signup` before.
+        enableSignup: bool(email.enabled ?? email.enable_signup, true),
         enableConfirmations: bool(email.enable_confirmations, false),
         doubleConfirmChanges: bool(email.double_confirm_changes, true),
         securePasswordChange: bool(email.secure_password_change, false),

@@ -69,7 +69,7 @@ export function runSupabaseCli(args: string[], projectRoot: string): Promise<str
         reject(
           new SetupProblem(
             `\`supabase ${args[0]} ${args[1] ?? ''}\` failed: ${lastLines(err || out)}`,
-            'fix the migration it names, then start again.',
+            'correct the migration or the supabase/config.toml setting it names, then start again.',
           ),
         );
     });

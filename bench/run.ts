@@ -1,0 +1,189 @@
+// `npm run bench`: performance of the local backend, measured side by side in one run. Absolute
+// times drift on shared machines, so every figure that matters is printed as a ratio.
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startBackend, type Backend } from '../emulator/backend.ts';
+
+const projectRoot = path.resolve(import.meta.dirname, '..');
+
+function scratchDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'crewboard-bench-'));
+  chmodSync(dir, 0o755); // as root, PostgreSQL runs as `postgres` and must enter it
+  return dir;
+}
+
+const start = (dataDir: string) =>
+  startBackend({
+    projectRoot,
+    dataDir,
+    apiPort: 0,
+    dbPort: 0,
+    mailPort: 0,
+    env: { AUTH_RATE_LIMIT_SIGN_IN: '1000000', AUTH_RATE_LIMIT_TOKEN_REFRESH: '1000000' },
+  });
+
+/** Requests per second of `fn` with `concurrency` callers for `count` calls in all. */
+async function throughput(
+  count: number,
+  concurrency: number,
+  fn: (i: number) => Promise<void>,
+): Promise<number> {
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) await fn(next++);
+    }),
+  );
+  return count / ((performance.now() - t0) / 1000);
+}
+
+async function prepareRestTable(backend: Backend): Promise<void> {
+  const client = new pg.Client({ connectionString: backend.dbUrl });
+  await client.connect();
+  await client.query(`
+    create table if not exists public.bench_items (id int primary key, title text not null, done boolean not null default false);
+    alter table public.bench_items enable row level security;
+    drop policy if exists "anyone reads" on public.bench_items;
+    create policy "anyone reads" on public.bench_items for select to anon, authenticated using (true);
+    insert into public.bench_items select i, 'item ' || i, i % 3 = 0 from generate_series(1, 200) i on conflict do nothing;
+  `);
+  await client.end();
+  for (let i = 0; i < 100; i++) {
+    const res = await fetch(`${backend.postgrestUrl}/bench_items?limit=1`);
+    if (res.ok) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('PostgREST did not pick up bench_items');
+}
+
+async function restLatency(backend: Backend): Promise<{ gateway: number; direct: number }> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(import.meta.dirname, 'rest-client.ts'),
+      backend.apiUrl,
+      backend.postgrestUrl,
+      backend.anonKey,
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`rest-client exited with ${code}`);
+  return JSON.parse(out) as { gateway: number; direct: number };
+}
+
+async function authThroughput(
+  backend: Backend,
+): Promise<{ signIn: number; refresh: number; health: number }> {
+  const headers = {
+    apikey: backend.anonKey,
+    'content-type': 'application/json',
+    'X-Supabase-Api-Version': '2024-01-01',
+  };
+  const email = `bench-${Date.now()}@example.test`;
+  const password = 'bench-password-1';
+  await fetch(`${backend.apiUrl}/auth/v1/admin/users`, {
+    method: 'POST',
+    headers: {
+      ...headers,
+      apikey: backend.serviceRoleKey,
+      Authorization: `Bearer ${backend.serviceRoleKey}`,
+    },
+    body: JSON.stringify({ email, password, email_confirm: true }),
+  });
+  const refreshTokens: string[] = [];
+  const signIn = await throughput(60, 4, async () => {
+    const res = await fetch(`${backend.apiUrl}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email, password }),
+    });
+    const body = (await res.json()) as { refresh_token?: string };
+    if (!body.refresh_token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+    refreshTokens.push(body.refresh_token);
+  });
+  const refresh = await throughput(refreshTokens.length, 4, async (i) => {
+    const res = await fetch(`${backend.apiUrl}/auth/v1/token?grant_type=refresh_token`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ refresh_token: refreshTokens[i] }),
+    });
+    if (!res.ok) throw new Error(`refresh failed: ${res.status}`);
+    await res.arrayBuffer();
+  });
+  const health = await throughput(600, 4, async () => {
+    await (await fetch(`${backend.apiUrl}/auth/v1/health`, { headers })).arrayBuffer();
+  });
+  return { signIn, refresh, health };
+}
+
+async function startTimes(): Promise<{ cold: number; warm: number }> {
+  const dir = scratchDir();
+  try {
+    const cold = await start(dir);
+    await cold.stop();
+    const warm = await start(dir);
+    await warm.stop();
+    return { cold: cold.startedInMs, warm: warm.startedInMs };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const times = await startTimes();
+  const dir = scratchDir();
+  const backend = await start(dir);
+  try {
+    await prepareRestTable(backend);
+    const rest = await restLatency(backend);
+    const auth = await authThroughput(backend);
+    const rows: Array<[string, string, string]> = [
+      [
+        'REST read, gateway vs PostgREST (median)',
+        `${rest.gateway.toFixed(3)} ms vs ${rest.direct.toFixed(3)} ms`,
+        `ratio ${(rest.gateway / rest.direct).toFixed(3)} (goal ≤ 1.15)`,
+      ],
+      [
+        'password sign-in (4 concurrent)',
+        `${auth.signIn.toFixed(1)} req/s`,
+        `${(auth.signIn / auth.health).toFixed(4)} × /health`,
+      ],
+      [
+        'refresh-token grant (4 concurrent)',
+        `${auth.refresh.toFixed(1)} req/s`,
+        `${(auth.refresh / auth.health).toFixed(4)} × /health`,
+      ],
+      ['auth /health (4 concurrent), reference', `${auth.health.toFixed(1)} req/s`, '1 × /health'],
+      [
+        'cold start (initdb, bootstrap, migrations, seed)',
+        `${(times.cold / 1000).toFixed(2)} s`,
+        `goal < 20 s`,
+      ],
+      [
+        'warm start',
+        `${(times.warm / 1000).toFixed(2)} s`,
+        `${(times.warm / times.cold).toFixed(2)} × cold (goal < 5 s)`,
+      ],
+    ];
+    const w0 = Math.max(...rows.map((r) => r[0].length));
+    const w1 = Math.max(...rows.map((r) => r[1].length));
+    console.log('\nCrewboard local backend benchmarks\n');
+    for (const [a, b, c] of rows) console.log(`${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`);
+  } finally {
+    await backend.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
