@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startBackend, type Backend } from './backend.ts';
+import net from 'node:net';
 import { SetupProblem } from './lib/problem.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
@@ -147,6 +148,79 @@ describe('migrations and seed', () => {
       }
     } finally {
       rmSync(root, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('misconfiguration', () => {
+  it('names a port that is in use and how to fix it', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const address = blocker.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const dir = mkdtempSync(path.join(tmpdir(), 'crewboard-port-'));
+    chmodSync(dir, 0o755);
+    try {
+      const attempt = startBackend({ projectRoot, dataDir: dir, apiPort: port, dbPort: 0, mailPort: 0 });
+      await expect(attempt).rejects.toThrow(SetupProblem);
+      await expect(
+        startBackend({ projectRoot, dataDir: dir, apiPort: port, dbPort: 0, mailPort: 0 }),
+      ).rejects.toThrow(new RegExp(`Port ${port} \\(API gateway\\) is already in use`));
+    } finally {
+      blocker.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('explains an unreachable DATABASE_URL', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'crewboard-dburl-'));
+    try {
+      await expect(
+        startBackend({
+          projectRoot,
+          dataDir: dir,
+          apiPort: 0,
+          mailPort: 0,
+          databaseUrl: 'postgresql://postgres:postgres@127.0.0.1:1/postgres',
+        }),
+      ).rejects.toThrow(/Cannot reach the database at DATABASE_URL \(127\.0\.0\.1:1\)/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('runs on the server DATABASE_URL names instead of its own', async () => {
+    const ownerDir = mkdtempSync(path.join(tmpdir(), 'crewboard-owner-'));
+    chmodSync(ownerDir, 0o755);
+    const owner = await startBackend({ projectRoot, dataDir: ownerDir, apiPort: 0, dbPort: 0, mailPort: 0 });
+    const dir = mkdtempSync(path.join(tmpdir(), 'crewboard-external-'));
+    try {
+      const guest = await startBackend({
+        projectRoot,
+        dataDir: dir,
+        apiPort: 0,
+        mailPort: 0,
+        databaseUrl: owner.dbUrl,
+      });
+      try {
+        expect(guest.dbUrl).toBe(owner.dbUrl);
+        const created = await admin(guest, '/admin/users', {
+          method: 'POST',
+          body: JSON.stringify({
+            email: 'shared-db@example.test',
+            password: 'a-good-password',
+            email_confirm: true,
+          }),
+        });
+        const { id } = (await created.json()) as { id: string };
+        expect((await admin(owner, `/admin/users/${id}`)).status).toBe(200);
+      } finally {
+        await guest.stop();
+      }
+    } finally {
+      await owner.stop();
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(ownerDir, { recursive: true, force: true });
     }
   }, 60_000);
 });

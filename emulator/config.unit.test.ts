@@ -1,0 +1,46 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSettings, parseDuration } from './config.ts';
+
+describe('parseDuration', () => {
+  it('reads the Go durations the CLI writes, and plain seconds', () => {
+    expect(parseDuration('60s', 0)).toBe(60);
+    expect(parseDuration('1m0s', 0)).toBe(60);
+    expect(parseDuration('1h30m', 0)).toBe(5400);
+    expect(parseDuration(42, 0)).toBe(42);
+    expect(parseDuration(undefined, 7)).toBe(7);
+  });
+
+  it('refuses what it cannot read instead of guessing', () => {
+    expect(() => parseDuration('soon', 0)).toThrow(/cannot read the duration/);
+  });
+});
+
+describe('loadSettings', () => {
+  it('reads the project config with the CLI keys', () => {
+    const settings = loadSettings(path.resolve(import.meta.dirname, '..'), {});
+    expect(settings.apiPort).toBe(54321);
+    expect(settings.mailPort).toBe(54324);
+    expect(settings.auth.email.enableConfirmations).toBe(true);
+    expect(settings.auth.email.otpExpiry).toBe(600);
+    expect(settings.auth.email.maxFrequency).toBe(60);
+    expect(settings.auth.refreshTokenReuseInterval).toBe(10);
+    expect(settings.auth.email.templates.magic_link?.contentPath).toMatch(
+      /supabase\/templates\/magic_link\.html$/,
+    );
+  });
+
+  it('falls back to the CLI defaults without a config file, and lets the environment shorten limits', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'crewboard-config-'));
+    mkdirSync(path.join(root, 'supabase'));
+    writeFileSync(path.join(root, 'supabase', 'config.toml'), '[inbucket]\nport = 1234\n');
+    const settings = loadSettings(root, { AUTH_JWT_EXPIRY: '5', AUTH_RATE_LIMIT_SIGN_IN: '3' });
+    expect(settings.mailPort).toBe(1234);
+    expect(settings.auth.jwtExpiry).toBe(5);
+    expect(settings.auth.rateLimit.signInSignUps).toBe(3);
+    expect(settings.auth.email.enableConfirmations).toBe(false);
+    expect(settings.schemas).toEqual(['public', 'graphql_public']);
+  });
+});
