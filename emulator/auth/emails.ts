@@ -17,60 +17,81 @@ function newCode(service: AuthService, email: string, flow: Flow): { otp: string
   return { otp, hash: withFlowPrefix(tokenHash(email, otp), flow) };
 }
 
-export async function sendConfirmation(
+interface TokenEmail {
+  template: 'confirmation' | 'invite' | 'recovery' | 'magic_link' | 'reauthentication';
+  /** The users column holding the token hash, and the one recording when it was sent. */
+  column: 'confirmation_token' | 'recovery_token' | 'reauthentication_token';
+  sentAt: 'confirmation_sent_at' | 'recovery_sent_at' | 'reauthentication_sent_at';
+  flow: Flow;
+  redirectTo: string;
+  /** Invitations are sent by an admin and skip the per-address frequency limit, as in GoTrue. */
+  checkFrequency: boolean;
+}
+
+/** One email carrying one code: stored as a hash on the user and in auth.one_time_tokens. */
+async function sendTokenEmail(
+  service: AuthService,
+  db: Queryable,
+  user: UserRow,
+  email: TokenEmail,
+): Promise<void> {
+  if (email.checkFrequency) checkSendFrequency(service, user[email.sentAt]);
+  checkEmailBudget(service);
+  const address = user.email ?? '';
+  const { otp, hash } = newCode(service, address, email.flow);
+  const invited = email.template === 'invite' ? ', invited_at = now()' : '';
+  // Column names come from the closed set in TokenEmail, never from input.
+  await db.query(
+    `update auth.users set ${email.column} = $2, ${email.sentAt} = now()${invited}, updated_at = now() where id = $1`,
+    [user.id, hash],
+  );
+  await storeOneTimeToken(db, user.id, email.column, hash, address);
+  service.mailer.send({
+    template: email.template,
+    to: address,
+    otp,
+    tokenHash: hash,
+    redirectTo: email.redirectTo,
+    email: address,
+    data: user.raw_user_meta_data ?? {},
+  });
+}
+
+export function sendConfirmation(
   service: AuthService,
   db: Queryable,
   user: UserRow,
   flow: Flow,
   redirectTo: string,
 ): Promise<void> {
-  checkSendFrequency(service, user.confirmation_sent_at);
-  checkEmailBudget(service);
-  const email = user.email ?? '';
-  const { otp, hash } = newCode(service, email, flow);
-  await db.query(
-    'update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now() where id = $1',
-    [user.id, hash],
-  );
-  await storeOneTimeToken(db, user.id, 'confirmation_token', hash, email);
-  service.mailer.send({
+  return sendTokenEmail(service, db, user, {
     template: 'confirmation',
-    to: email,
-    otp,
-    tokenHash: hash,
+    column: 'confirmation_token',
+    sentAt: 'confirmation_sent_at',
+    flow,
     redirectTo,
-    email,
-    data: user.raw_user_meta_data ?? {},
+    checkFrequency: true,
   });
 }
 
-export async function sendInvite(
+export function sendInvite(
   service: AuthService,
   db: Queryable,
   user: UserRow,
   redirectTo: string,
 ): Promise<void> {
-  checkEmailBudget(service);
-  const email = user.email ?? '';
-  const { otp, hash } = newCode(service, email, 'implicit');
-  await db.query(
-    'update auth.users set confirmation_token = $2, confirmation_sent_at = now(), invited_at = now(), updated_at = now() where id = $1',
-    [user.id, hash],
-  );
-  await storeOneTimeToken(db, user.id, 'confirmation_token', hash, email);
-  service.mailer.send({
+  return sendTokenEmail(service, db, user, {
     template: 'invite',
-    to: email,
-    otp,
-    tokenHash: hash,
+    column: 'confirmation_token',
+    sentAt: 'confirmation_sent_at',
+    flow: 'implicit',
     redirectTo,
-    email,
-    data: user.raw_user_meta_data ?? {},
+    checkFrequency: false,
   });
 }
 
 /** Recovery and magic-link emails share the recovery token, as in GoTrue. */
-export async function sendRecoveryOrMagicLink(
+export function sendRecoveryOrMagicLink(
   service: AuthService,
   db: Queryable,
   user: UserRow,
@@ -78,23 +99,24 @@ export async function sendRecoveryOrMagicLink(
   flow: Flow,
   redirectTo: string,
 ): Promise<void> {
-  checkSendFrequency(service, user.recovery_sent_at);
-  checkEmailBudget(service);
-  const email = user.email ?? '';
-  const { otp, hash } = newCode(service, email, flow);
-  await db.query(
-    'update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now() where id = $1',
-    [user.id, hash],
-  );
-  await storeOneTimeToken(db, user.id, 'recovery_token', hash, email);
-  service.mailer.send({
+  return sendTokenEmail(service, db, user, {
     template,
-    to: email,
-    otp,
-    tokenHash: hash,
+    column: 'recovery_token',
+    sentAt: 'recovery_sent_at',
+    flow,
     redirectTo,
-    email,
-    data: user.raw_user_meta_data ?? {},
+    checkFrequency: true,
+  });
+}
+
+export function sendReauthentication(service: AuthService, db: Queryable, user: UserRow): Promise<void> {
+  return sendTokenEmail(service, db, user, {
+    template: 'reauthentication',
+    column: 'reauthentication_token',
+    sentAt: 'reauthentication_sent_at',
+    flow: 'implicit',
+    redirectTo: service.settings.siteUrl,
+    checkFrequency: true,
   });
 }
 
@@ -147,29 +169,4 @@ export async function sendEmailChange(
       data,
     });
   }
-}
-
-export async function sendReauthentication(
-  service: AuthService,
-  db: Queryable,
-  user: UserRow,
-): Promise<void> {
-  checkSendFrequency(service, user.reauthentication_sent_at);
-  checkEmailBudget(service);
-  const email = user.email ?? '';
-  const { otp, hash } = newCode(service, email, 'implicit');
-  await db.query(
-    'update auth.users set reauthentication_token = $2, reauthentication_sent_at = now(), updated_at = now() where id = $1',
-    [user.id, hash],
-  );
-  await storeOneTimeToken(db, user.id, 'reauthentication_token', hash, email);
-  service.mailer.send({
-    template: 'reauthentication',
-    to: email,
-    otp,
-    tokenHash: hash,
-    redirectTo: service.settings.siteUrl,
-    email,
-    data: user.raw_user_meta_data ?? {},
-  });
 }
