@@ -1,5 +1,14 @@
 // The backend as a whole: data survives a restart, and two backends never share a data directory.
-import { chmodSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -221,6 +230,56 @@ describe('misconfiguration', () => {
       await owner.stop();
       rmSync(dir, { recursive: true, force: true });
       rmSync(ownerDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('settings from config.toml', () => {
+  it('signs up straight into a session with confirmations off, and then answers user_already_exists', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'crewboard-autoconfirm-'));
+    chmodSync(root, 0o755);
+    try {
+      mkdirSync(path.join(root, 'supabase'), { recursive: true });
+      const config = readFileSync(path.join(projectRoot, 'supabase', 'config.toml'), 'utf8');
+      writeFileSync(
+        path.join(root, 'supabase', 'config.toml'),
+        config.replace('enable_confirmations = true', 'enable_confirmations = false'),
+      );
+      cpSync(path.join(projectRoot, 'supabase', 'templates'), path.join(root, 'supabase', 'templates'), {
+        recursive: true,
+      });
+      const backend = await startBackend({
+        projectRoot: root,
+        dataDir: path.join(root, '.data'),
+        apiPort: 0,
+        dbPort: 0,
+        mailPort: 0,
+      });
+      try {
+        const signUp = () =>
+          fetch(`${backend.apiUrl}/auth/v1/signup`, {
+            method: 'POST',
+            headers: {
+              apikey: backend.anonKey,
+              'content-type': 'application/json',
+              'X-Supabase-Api-Version': '2024-01-01',
+            },
+            body: JSON.stringify({ email: 'instant@example.test', password: 'a-good-password' }),
+          });
+        const first = await signUp();
+        expect(first.status).toBe(200);
+        expect(((await first.json()) as { access_token?: string }).access_token).toBeTruthy();
+        const second = await signUp();
+        expect(second.status).toBe(422);
+        expect(await second.json()).toEqual({
+          code: 'user_already_exists',
+          message: 'User already registered',
+        });
+      } finally {
+        await backend.stop();
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   }, 60_000);
 });
