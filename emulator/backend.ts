@@ -13,7 +13,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { createAuthHandler, createAuthService } from './auth/server.ts';
-import { loadSettings, type Settings } from './config.ts';
+import { loadSettings, type Environment, type Settings } from './config.ts';
 import { startPostgres, type Database } from './db/postgres.ts';
 import { applyMigrations, bootstrap, hasMigrationHistory, seed } from './db/migrate.ts';
 import { createGateway } from './gateway/gateway.ts';
@@ -34,7 +34,7 @@ export interface BackendOptions {
   fallbackToFreePorts?: boolean;
   databaseUrl?: string;
   /** Extra settings on top of supabase/config.toml (tests shorten limits). */
-  env?: NodeJS.ProcessEnv;
+  env?: Environment;
 }
 
 export interface Backend {
@@ -124,7 +124,7 @@ async function pendingMigrations(url: string, projectRoot: string): Promise<bool
 
 export async function startBackend(options: BackendOptions): Promise<Backend> {
   const started = performance.now();
-  const env = { ...process.env, ...(options.env ?? {}) };
+  const env: Environment = { ...process.env, ...(options.env ?? {}) };
   const settings = loadSettings(options.projectRoot, env);
   const dataDir = path.resolve(options.dataDir);
   const releaseLock = acquireLock(dataDir);

@@ -91,7 +91,9 @@ const TEMPLATE_NAMES: TemplateName[] = [
   'reauthentication',
 ];
 
-export function loadSettings(projectRoot: string, env: NodeJS.ProcessEnv = process.env): Settings {
+export type Environment = Record<string, string | undefined>;
+
+export function loadSettings(projectRoot: string, env: Environment = process.env): Settings {
   const file = path.join(projectRoot, 'supabase', 'config.toml');
   const doc: Table = existsSync(file) ? table(parse(readFileSync(file, 'utf8'))) : {};
   const api = table(doc.api);

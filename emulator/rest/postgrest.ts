@@ -59,7 +59,8 @@ export async function startPostgrest(options: PostgrestOptions): Promise<Postgre
   let output = '';
   const child = spawn(binaryPath(), [], {
     env: {
-      PATH: process.env.PATH ?? '',
+      // The caller's environment, so PostgREST finds its libraries; every PGRST_ setting is ours.
+      ...process.env,
       PGRST_DB_URI: options.dbUrl,
       PGRST_DB_SCHEMAS: options.schemas.join(','),
       PGRST_DB_EXTRA_SEARCH_PATH: options.extraSearchPath.join(','),
