@@ -1,16 +1,10 @@
 // Helpers for tests that talk to the local backend the way the app does: through supabase-js.
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { WebSocketLikeConstructor } from '@supabase/realtime-js';
-import WebSocket from 'ws';
+import { NodeWebSocket } from '../../app/utils/websocket.server.ts';
 import { inject } from 'vitest';
 
 export const backend = () => inject('backend');
-
-// Node 20 has no global WebSocket, so supabase-js takes the `ws` package as its realtime transport.
-// ws implements the same interface, but its typings (Node events and buffers) differ from the DOM's
-// that realtime-js declares, hence this one conversion.
-const NodeWebSocket = WebSocket as unknown as WebSocketLikeConstructor;
 
 let ipCounter = 0;
 /** A distinct client address per test client, so per-IP rate limits of one test never hit another. */
