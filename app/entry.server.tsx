@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import type { EntryContext } from '@remix-run/node';
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
@@ -8,6 +8,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { supabaseEnv } from './utils/env.server.ts';
 import { NonceProvider } from './utils/nonce.tsx';
 import { securityHeaders } from './utils/security-headers.server.ts';
+import { applySessionHeaders } from './utils/supabase.server.ts';
 
 const ABORT_DELAY = 5_000;
 
@@ -16,7 +17,10 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
+  // Cookies the request's Supabase client wrote (a refreshed session) ride on the document.
+  applySessionHeaders(responseHeaders, loadContext);
   const nonce = randomBytes(16).toString('base64');
   for (const [name, value] of Object.entries(securityHeaders(request, nonce, supabaseEnv().url))) {
     responseHeaders.set(name, value);
@@ -55,3 +59,9 @@ export default function handleRequest(
     setTimeout(abort, ABORT_DELAY);
   });
 }
+
+/** Client-side navigations and fetcher calls: their responses carry the refreshed session too. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
+  applySessionHeaders(response.headers, context);
+  return response;
+};

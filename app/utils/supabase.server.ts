@@ -8,8 +8,8 @@ import { NodeWebSocket } from './websocket.server.ts';
 
 export interface RequestSupabase {
   supabase: SupabaseClient;
-  /** Set-Cookie (and Cache-Control) headers the client wrote; every response of the request carries them. */
-  headers: Headers;
+  /** Set-Cookie values the client wrote; every response of the request carries them. */
+  cookies: string[];
 }
 
 // Remix gives each request its own load-context object: the key for "this request".
@@ -22,7 +22,7 @@ export function isHttps(request: Request): boolean {
 export function getSupabase(request: Request, context: AppLoadContext): RequestSupabase {
   const existing = perRequest.get(context);
   if (existing) return existing;
-  const headers = new Headers();
+  const cookies: string[] = [];
   const { url, anonKey } = supabaseEnv();
   const supabase = createServerClient(url, anonKey, {
     cookies: {
@@ -32,33 +32,32 @@ export function getSupabase(request: Request, context: AppLoadContext): RequestS
           value: value ?? '',
         }));
       },
-      setAll(cookies) {
-        for (const { name, value, options } of cookies) {
-          headers.append('Set-Cookie', serializeCookieHeader(name, value, options));
-        }
-        // A response that sets auth cookies must never be cached, by the browser or anything between.
-        headers.set('Cache-Control', 'private, no-store');
+      setAll(toSet) {
+        for (const { name, value, options } of toSet)
+          cookies.push(serializeCookieHeader(name, value, options));
       },
     },
     cookieOptions: { secure: isHttps(request) },
     realtime: { transport: NodeWebSocket },
   });
-  const entry = { supabase, headers };
+  const entry = { supabase, cookies };
   perRequest.set(context, entry);
   return entry;
 }
 
+// Headers objects that already carry this request's cookies. (remix-serve's fetch polyfill has no
+// Headers.getSetCookie, so duplicates cannot be found by reading the header back.)
+const applied = new WeakSet<Headers>();
+
 /**
- * Copies the request's session headers onto a response's headers: cookies are appended (never
- * replacing one already there), so loaders, actions and thrown redirects can all carry them.
+ * Appends the request's session cookies to a response's headers (never replacing a cookie already
+ * there), and makes such a response uncacheable: loaders, actions and thrown redirects all use it.
  */
 export function applySessionHeaders(target: Headers, context: AppLoadContext): void {
   const entry = perRequest.get(context);
-  if (!entry) return;
-  const present = new Set(target.getSetCookie());
-  for (const cookie of entry.headers.getSetCookie()) {
-    if (!present.has(cookie)) target.append('Set-Cookie', cookie);
-  }
-  const cacheControl = entry.headers.get('Cache-Control');
-  if (cacheControl) target.set('Cache-Control', cacheControl);
+  if (!entry || entry.cookies.length === 0 || applied.has(target)) return;
+  for (const cookie of entry.cookies) target.append('Set-Cookie', cookie);
+  // A response that sets auth cookies must never be cached, by the browser or anything between.
+  target.set('Cache-Control', 'private, no-store');
+  applied.add(target);
 }

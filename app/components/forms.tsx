@@ -1,0 +1,123 @@
+import { getInputProps, type FieldMetadata } from '@conform-to/react';
+import { useNavigation } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { HONEYPOT_FIELD } from '~/utils/honeypot.ts';
+
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  if (!errors || errors.length === 0) return null;
+  return (
+    <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-700" role="alert">
+      {errors.map((e) => (
+        <li key={e}>{e}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** A labelled input with its errors beside it, wired with aria-invalid and aria-describedby. */
+export function Field({
+  label,
+  field,
+  type,
+  autoComplete,
+  hint,
+}: {
+  label: string;
+  field: FieldMetadata<string>;
+  type: 'text' | 'email' | 'password';
+  autoComplete?: string;
+  hint?: ReactNode;
+}) {
+  const props = getInputProps(field, { type, ariaDescribedBy: field.errors ? field.errorId : undefined });
+  return (
+    <div>
+      <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        {...props}
+        // Passwords are never sent back to the page, whatever the server replied.
+        defaultValue={type === 'password' ? undefined : props.defaultValue}
+        autoComplete={autoComplete}
+        className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm aria-[invalid=true]:border-red-500 sm:text-sm"
+      />
+      {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** Shows "…" while its form is being submitted, once JavaScript runs. */
+export function SubmitButton({
+  children,
+  name,
+  value,
+}: {
+  children: ReactNode;
+  name?: string;
+  value?: string;
+}) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === 'submitting' && (name === undefined || navigation.formData?.get(name) === value);
+  return (
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      disabled={pending}
+      className="inline-flex w-full justify-center rounded-md bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-60"
+    >
+      {pending ? 'Working…' : children}
+    </button>
+  );
+}
+
+/** The honeypot: invisible to people (and screen readers), tempting to bots. */
+export function Honeypot() {
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
+      <input
+        id={HONEYPOT_FIELD}
+        name={HONEYPOT_FIELD}
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        defaultValue=""
+      />
+    </div>
+  );
+}
+
+export function FormMessage({ tone = 'error', children }: { tone?: 'error' | 'info'; children: ReactNode }) {
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`rounded-md px-3 py-2 text-sm ${tone === 'error' ? 'bg-red-50 text-red-800' : 'bg-indigo-50 text-indigo-900'}`}
+    >
+      {children}
+    </div>
+  );
+}
+
+export function AuthCard({
+  title,
+  children,
+  footer,
+}: {
+  title: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  return (
+    <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center px-4 py-12">
+      <a href="/" className="text-sm font-semibold uppercase tracking-wide text-indigo-600">
+        Crewboard
+      </a>
+      <h1 className="mt-2 text-2xl font-semibold">{title}</h1>
+      <div className="mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">{children}</div>
+      {footer ? <div className="mt-4 text-center text-sm text-slate-600">{footer}</div> : null}
+    </main>
+  );
+}

@@ -1,0 +1,109 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, Link, useActionData, useSearchParams } from '@remix-run/react';
+import { AuthCard, Field, FormMessage, Honeypot, SubmitButton } from '~/components/forms.tsx';
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
+import { friendlyAuthError } from '~/utils/auth-errors.ts';
+import { redirectWithSession, requireAnonymous } from '~/utils/auth.server.ts';
+import { safeRedirect } from '~/utils/redirect.ts';
+import { checkHoneypot, requireSameSite } from '~/utils/request.server.ts';
+import { LoginSchema } from '~/utils/schemas.ts';
+import { getSupabase } from '~/utils/supabase.server.ts';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context);
+  return json({});
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireSameSite(request);
+  const formData = await request.formData();
+  checkHoneypot(formData);
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== 'success') {
+    return json(
+      { result: submission.reply({ hideFields: ['password'] }), unconfirmedEmail: null },
+      { status: 400 },
+    );
+  }
+  const { supabase } = getSupabase(request, context);
+  const { email, password, next } = submission.value;
+  const { error } = await supabase.auth.signInWithPassword({ email, password });
+  if (error) {
+    const friendly = friendlyAuthError(error);
+    return json(
+      {
+        result: submission.reply({ formErrors: [friendly.message], hideFields: ['password'] }),
+        unconfirmedEmail: friendly.code === 'email_not_confirmed' ? email : null,
+      },
+      { status: friendly.code === 'backend_unavailable' ? 503 : 400 },
+    );
+  }
+  return redirectWithSession(safeRedirect(next, '/account'), request, context);
+}
+
+export default function Login() {
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const [form, fields] = useForm({
+    id: 'login',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(LoginSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    shouldValidate: 'onBlur',
+  });
+  const next = searchParams.get('next') ?? '';
+  return (
+    <AuthCard
+      title="Sign in"
+      footer={
+        <>
+          New here?{' '}
+          <Link to="/signup" className="font-medium text-indigo-600 hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <Honeypot />
+        <input type="hidden" name="next" value={next} />
+        {form.errors ? (
+          <FormMessage>
+            {form.errors.join(' ')}
+            {actionData?.unconfirmedEmail ? (
+              <>
+                {' '}
+                <Link
+                  className="font-medium underline"
+                  to={`/check-email?email=${encodeURIComponent(actionData.unconfirmedEmail)}`}
+                >
+                  Send the link again
+                </Link>
+              </>
+            ) : null}
+          </FormMessage>
+        ) : null}
+        <Field label="Email" field={fields.email} type="email" autoComplete="email" />
+        <Field label="Password" field={fields.password} type="password" autoComplete="current-password" />
+        <SubmitButton>Sign in</SubmitButton>
+      </Form>
+      <div className="mt-4 flex justify-between text-sm">
+        <Link to="/login/code" className="text-indigo-600 hover:underline">
+          Email me a code
+        </Link>
+        <Link to="/forgot-password" className="text-indigo-600 hover:underline">
+          Forgot password?
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: 'Sign in · Crewboard' }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

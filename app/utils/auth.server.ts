@@ -1,0 +1,56 @@
+// Who is signed in, from verified claims (a local signature check against the backend's JWKS),
+// never from the unverified session in the cookie.
+import type { AppLoadContext } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { applySessionHeaders, getSupabase } from './supabase.server.ts';
+
+export interface SignedInUser {
+  id: string;
+  email: string;
+  sessionId: string;
+  aal: string;
+}
+
+export async function getSignedInUser(
+  request: Request,
+  context: AppLoadContext,
+): Promise<SignedInUser | null> {
+  const { supabase } = getSupabase(request, context);
+  const { data, error } = await supabase.auth.getClaims();
+  if (error || !data) return null;
+  const { claims } = data;
+  return {
+    id: claims.sub,
+    email: typeof claims.email === 'string' ? claims.email : '',
+    sessionId: typeof claims.session_id === 'string' ? claims.session_id : '',
+    aal: typeof claims.aal === 'string' ? claims.aal : 'aal1',
+  };
+}
+
+/** A redirect that carries this request's session cookies (a thrown redirect skips entry.server). */
+export function redirectWithSession(
+  url: string,
+  request: Request,
+  context: AppLoadContext,
+  init: ResponseInit = {},
+): Response {
+  getSupabase(request, context);
+  const response = redirect(url, init);
+  applySessionHeaders(response.headers, context);
+  return response;
+}
+
+export async function requireUser(request: Request, context: AppLoadContext): Promise<SignedInUser> {
+  const user = await getSignedInUser(request, context);
+  if (!user) {
+    const url = new URL(request.url);
+    const next = `${url.pathname}${url.search}`;
+    throw redirectWithSession(`/login?next=${encodeURIComponent(next)}`, request, context);
+  }
+  return user;
+}
+
+/** Auth pages send signed-in visitors on to their home. */
+export async function requireAnonymous(request: Request, context: AppLoadContext): Promise<void> {
+  if (await getSignedInUser(request, context)) throw redirectWithSession('/account', request, context);
+}
