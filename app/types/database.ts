@@ -5,7 +5,21 @@ export type Database = {
   
   "public": {
           Tables: {
-            [_ in never]: never
+            "profiles": {
+                  Row: {
+                    "avatar_path": string | null,"created_at": string,"display_name": string,"id": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "avatar_path"?: string | null,"created_at"?: string,"display_name": string,"id": string,"updated_at"?: string
+                  }
+                  Update: {
+                    "avatar_path"?: string | null,"created_at"?: string,"display_name"?: string,"id"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                }
           }
           Views: {
             [_ in never]: never
