@@ -13,3 +13,33 @@ export const LoginSchema = z.object({
   password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.'),
   next: z.string().optional(),
 });
+
+const passwordField = z
+  .string({ error: 'Choose a password.' })
+  .min(8, 'Use 8 to 72 characters, and not your email address.')
+  .max(72, 'Use 8 to 72 characters, and not your email address.');
+
+export const SignupSchema = z
+  .object({ email: emailField, password: passwordField })
+  .refine((v) => v.password.toLowerCase() !== v.email, {
+    path: ['password'],
+    message: 'Use 8 to 72 characters, and not your email address.',
+  });
+
+export const ResendSchema = z.object({ email: emailField });
+
+/** The kinds of email link /auth/confirm accepts, as GoTrue names them. */
+export const EMAIL_LINK_TYPES = [
+  'signup',
+  'invite',
+  'magiclink',
+  'recovery',
+  'email_change',
+  'email',
+] as const;
+
+export const ConfirmSchema = z.object({
+  token_hash: z.string().min(1).max(200),
+  type: z.enum(EMAIL_LINK_TYPES),
+  next: z.string().optional(),
+});
