@@ -127,7 +127,7 @@ export function loadSettings(projectRoot: string, env: Environment = process.env
     extraSearchPath: strings(api.extra_search_path, ['public', 'extensions']),
     maxRows: num(api.max_rows, 1000),
     auth: {
-      siteUrl: str(auth.site_url, 'http://127.0.0.1:3000'),
+      siteUrl: env.AUTH_SITE_URL || str(auth.site_url, 'http://127.0.0.1:3000'),
       additionalRedirectUrls: strings(auth.additional_redirect_urls, []),
       jwtExpiry: envInt('AUTH_JWT_EXPIRY') ?? num(auth.jwt_expiry, 3600),
       enableSignup: bool(auth.enable_signup, true),

@@ -1,6 +1,6 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import { useNavigation } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { HONEYPOT_FIELD } from '~/utils/honeypot.ts';
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
@@ -120,4 +120,16 @@ export function AuthCard({
       {footer ? <div className="mt-4 text-center text-sm text-slate-600">{footer}</div> : null}
     </main>
   );
+}
+
+/**
+ * Empties a password input whenever the server answers. Without JavaScript the page is new and the
+ * server never echoes passwords; with it, the form stays on the page and would keep what was typed.
+ */
+export function useClearPasswordOnReply(inputId: string, reply: unknown): void {
+  useEffect(() => {
+    if (reply === undefined) return;
+    const input = document.getElementById(inputId);
+    if (input instanceof HTMLInputElement) input.value = '';
+  }, [inputId, reply]);
 }

@@ -3,7 +3,14 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useSearchParams } from '@remix-run/react';
-import { AuthCard, Field, FormMessage, Honeypot, SubmitButton } from '~/components/forms.tsx';
+import {
+  AuthCard,
+  Field,
+  FormMessage,
+  Honeypot,
+  SubmitButton,
+  useClearPasswordOnReply,
+} from '~/components/forms.tsx';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { friendlyAuthError } from '~/utils/auth-errors.ts';
 import { redirectWithSession, requireAnonymous } from '~/utils/auth.server.ts';
@@ -54,6 +61,7 @@ export default function Login() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
     shouldValidate: 'onBlur',
   });
+  useClearPasswordOnReply(fields.password.id, actionData);
   const next = searchParams.get('next') ?? '';
   return (
     <AuthCard

@@ -4,7 +4,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
-import { AuthCard, Field, FormMessage, Honeypot, SubmitButton } from '~/components/forms.tsx';
+import {
+  AuthCard,
+  Field,
+  FormMessage,
+  Honeypot,
+  SubmitButton,
+  useClearPasswordOnReply,
+} from '~/components/forms.tsx';
 import { friendlyAuthError } from '~/utils/auth-errors.ts';
 import { requireAnonymous } from '~/utils/auth.server.ts';
 import { checkHoneypot, requireSameSite } from '~/utils/request.server.ts';
@@ -48,6 +55,7 @@ export default function Signup() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
     shouldValidate: 'onBlur',
   });
+  useClearPasswordOnReply(fields.password.id, actionData);
   return (
     <AuthCard
       title="Create your account"

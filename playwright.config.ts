@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium when it is there (CI installs it); Playwright's own browser otherwise.
+const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+const port = Number(process.env.E2E_PORT ?? 3200);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // One worker: two cores also run the backend and the app.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: systemChromium,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'js', use: { browserName: 'chromium', javaScriptEnabled: true } },
+    { name: 'no-js', use: { browserName: 'chromium', javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: 'npx tsx tests/e2e/server.ts',
+    url: `http://localhost:${port}/healthz`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,82 @@
+// What e2e tests share: the stack's addresses, unique users, and mail read from the mailbox API.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+interface Endpoints {
+  appUrl: string;
+  apiUrl: string;
+  mailUrl: string;
+  serviceRoleKey: string;
+}
+
+export function endpoints(): Endpoints {
+  return JSON.parse(
+    readFileSync(path.resolve(import.meta.dirname, '../../.data/e2e/endpoints.json'), 'utf8'),
+  ) as Endpoints;
+}
+
+export const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.test`;
+
+interface Mail {
+  ID: string;
+  Subject: string;
+  HTML: string;
+  Text: string;
+}
+
+/** The newest email to `address`, waiting briefly for it to arrive. */
+export async function latestMail(address: string, subject?: RegExp): Promise<Mail> {
+  const { mailUrl } = endpoints();
+  for (let i = 0; i < 50; i++) {
+    const res = await fetch(`${mailUrl}/api/v1/search?query=${encodeURIComponent(`to:"${address}"`)}`);
+    const { messages } = (await res.json()) as { messages: Array<{ ID: string; Subject: string }> };
+    const found = messages.find((m) => !subject || subject.test(m.Subject));
+    if (found) return (await (await fetch(`${mailUrl}/api/v1/message/${found.ID}`)).json()) as Mail;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${address}`);
+}
+
+export function linkIn(mail: Mail, contains: string): string {
+  const link = [...mail.HTML.matchAll(/href="([^"]+)"/g)]
+    .map((m) => (m[1] ?? '').replaceAll('&amp;', '&'))
+    .find((l) => l.includes(contains));
+  if (!link) throw new Error(`no link containing ${contains} in "${mail.Subject}"`);
+  return link;
+}
+
+export function codeIn(mail: Mail): string {
+  const code = /\b(\d{6})\b/.exec(mail.Text)?.[1];
+  if (!code) throw new Error(`no code in "${mail.Subject}"`);
+  return code;
+}
+
+/** A confirmed account made through the admin API, for tests that start signed out. */
+export async function createConfirmedUser(
+  tag: string,
+  password = 'correct-horse-battery',
+): Promise<{ email: string; password: string }> {
+  const { apiUrl, serviceRoleKey } = endpoints();
+  const email = uniqueEmail(tag);
+  const res = await fetch(`${apiUrl}/auth/v1/admin/users`, {
+    method: 'POST',
+    headers: {
+      apikey: serviceRoleKey,
+      Authorization: `Bearer ${serviceRoleKey}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ email, password, email_confirm: true }),
+  });
+  expect(res.status).toBe(200);
+  return { email, password };
+}
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+}
