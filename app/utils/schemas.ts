@@ -43,3 +43,14 @@ export const ConfirmSchema = z.object({
   type: z.enum(EMAIL_LINK_TYPES),
   next: z.string().optional(),
 });
+
+export const CodeRequestSchema = z.object({ email: emailField });
+
+export const CodeSchema = z.object({
+  email: emailField,
+  code: z
+    .string({ error: 'Enter the 6-digit code from the email.' })
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from the email.'),
+  next: z.string().optional(),
+});

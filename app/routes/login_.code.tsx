@@ -1,0 +1,127 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
+import { AuthCard, Field, FormMessage, Honeypot, SubmitButton } from '~/components/forms.tsx';
+import { friendlyAuthError } from '~/utils/auth-errors.ts';
+import { redirectWithSession, requireAnonymous } from '~/utils/auth.server.ts';
+import { safeRedirect } from '~/utils/redirect.ts';
+import { checkHoneypot, requireSameSite } from '~/utils/request.server.ts';
+import { CodeRequestSchema, CodeSchema } from '~/utils/schemas.ts';
+import { siteUrl } from '~/utils/site.server.ts';
+import { getSupabase } from '~/utils/supabase.server.ts';
+
+// Step one emails a 6-digit code (the same email carries a sign-in link); step two takes the code.
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context);
+  const url = new URL(request.url);
+  return json({ email: url.searchParams.get('email') ?? '', next: url.searchParams.get('next') ?? '' });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireSameSite(request);
+  const formData = await request.formData();
+  checkHoneypot(formData);
+  const { supabase } = getSupabase(request, context);
+  if (formData.get('intent') === 'send') {
+    const submission = parseWithZod(formData, { schema: CodeRequestSchema });
+    if (submission.status !== 'success')
+      return json({ step: 'email' as const, result: submission.reply() }, { status: 400 });
+    const next = safeRedirect(formData.get('next'), '/account');
+    const callback = `${siteUrl(request)}/auth/callback?next=${encodeURIComponent(next)}`;
+    const { error } = await supabase.auth.signInWithOtp({
+      email: submission.value.email,
+      options: { shouldCreateUser: false, emailRedirectTo: callback },
+    });
+    // No account and "asked too recently" read like success: the page must not tell who has an account.
+    const friendly = error ? friendlyAuthError(error, 'code') : null;
+    if (friendly && friendly.code === 'backend_unavailable' && error?.code !== 'otp_disabled') {
+      return json(
+        { step: 'email' as const, result: submission.reply({ formErrors: [friendly.message] }) },
+        { status: 503 },
+      );
+    }
+    const params = new URLSearchParams({ email: submission.value.email, next });
+    return redirectWithSession(`/login/code?${params}`, request, context);
+  }
+  const submission = parseWithZod(formData, { schema: CodeSchema });
+  if (submission.status !== 'success')
+    return json({ step: 'code' as const, result: submission.reply() }, { status: 400 });
+  const { email, code, next } = submission.value;
+  const { error } = await supabase.auth.verifyOtp({ email, token: code, type: 'email' });
+  if (error) {
+    const friendly = friendlyAuthError(error, 'code');
+    return json(
+      {
+        step: 'code' as const,
+        result: submission.reply({ formErrors: [friendly.message], hideFields: ['code'] }),
+      },
+      { status: friendly.code === 'backend_unavailable' ? 503 : 400 },
+    );
+  }
+  return redirectWithSession(safeRedirect(next, '/account'), request, context);
+}
+
+export default function LoginWithCode() {
+  const { email, next } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const codeStep = email !== '' || actionData?.step === 'code';
+  const [emailForm, emailFields] = useForm({
+    id: 'code-request',
+    lastResult: actionData?.step === 'email' ? actionData.result : undefined,
+    constraint: getZodConstraint(CodeRequestSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CodeRequestSchema }),
+    shouldValidate: 'onBlur',
+  });
+  const [codeForm, codeFields] = useForm({
+    id: 'code-entry',
+    lastResult: actionData?.step === 'code' ? actionData.result : undefined,
+    constraint: getZodConstraint(CodeSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CodeSchema }),
+    shouldValidate: 'onBlur',
+  });
+  return (
+    <AuthCard
+      title={codeStep ? 'Enter your code' : 'Sign in with a code'}
+      footer={
+        <Link to="/login" className="text-indigo-600 hover:underline">
+          Sign in with a password instead
+        </Link>
+      }
+    >
+      {codeStep ? (
+        <Form method="post" {...getFormProps(codeForm)} className="space-y-4">
+          <Honeypot />
+          <FormMessage tone="info">
+            If <strong>{email}</strong> has an account, we sent it a 6-digit code and a sign-in link. The code
+            expires in 10 minutes.
+          </FormMessage>
+          {codeForm.errors ? <FormMessage>{codeForm.errors.join(' ')}</FormMessage> : null}
+          <input type="hidden" name="email" value={email} />
+          <input type="hidden" name="next" value={next} />
+          <Field label="Code" field={codeFields.code} type="text" autoComplete="one-time-code" />
+          <SubmitButton>Verify</SubmitButton>
+        </Form>
+      ) : (
+        <Form method="post" {...getFormProps(emailForm)} className="space-y-4">
+          <Honeypot />
+          {emailForm.errors ? <FormMessage>{emailForm.errors.join(' ')}</FormMessage> : null}
+          <input type="hidden" name="next" value={next} />
+          <Field label="Email" field={emailFields.email} type="email" autoComplete="email" />
+          <SubmitButton name="intent" value="send">
+            Send code
+          </SubmitButton>
+        </Form>
+      )}
+    </AuthCard>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: 'Sign in with a code · Crewboard' }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
