@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function AuthCallback() {
-  const { message, code } = useLoaderData<typeof loader>();
+  const { message } = useLoaderData<typeof loader>();
   return (
     <AuthCard title="Sign-in link">
       <div className="space-y-4">

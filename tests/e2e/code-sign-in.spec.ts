@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { codeIn, createConfirmedUser, latestMail, linkIn } from './support.ts';
 
-async function requestCode(page: import('@playwright/test').Page, email: string) {
+async function requestCode(page: Page, email: string) {
   await page.goto('/login/code');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send code' }).click();
