@@ -59,7 +59,8 @@ export default function Login() {
     lastResult: actionData?.result,
     constraint: getZodConstraint(LoginSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
   });
   useClearPasswordOnReply(fields.password.id, actionData);
   const next = searchParams.get('next') ?? '';

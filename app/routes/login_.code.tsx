@@ -74,14 +74,16 @@ export default function LoginWithCode() {
     lastResult: actionData?.step === 'email' ? actionData.result : undefined,
     constraint: getZodConstraint(CodeRequestSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CodeRequestSchema }),
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
   });
   const [codeForm, codeFields] = useForm({
     id: 'code-entry',
     lastResult: actionData?.step === 'code' ? actionData.result : undefined,
     constraint: getZodConstraint(CodeSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CodeSchema }),
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
   });
   return (
     <AuthCard

@@ -53,7 +53,8 @@ export default function Signup() {
     lastResult: actionData?.result,
     constraint: getZodConstraint(SignupSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
   });
   useClearPasswordOnReply(fields.password.id, actionData);
   return (

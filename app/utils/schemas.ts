@@ -54,3 +54,7 @@ export const CodeSchema = z.object({
     .regex(/^\d{6}$/, 'Enter the 6-digit code from the email.'),
   next: z.string().optional(),
 });
+
+export const ForgotPasswordSchema = z.object({ email: emailField });
+
+export const NewPasswordSchema = z.object({ password: passwordField });
