@@ -105,7 +105,8 @@ describe('migrations and seed', () => {
       });
       writeFileSync(
         path.join(root, 'supabase', 'migrations', '20260101000000_create_notes.sql'),
-        'create table public.notes (id int primary key, body text not null);\n',
+        // The revoke must survive restarts: bootstrap runs on every start, after this migration.
+        'create table public.notes (id int primary key, body text not null);\nrevoke delete on public.notes from anon;\n',
       );
       writeFileSync(
         path.join(root, 'supabase', 'seed.sql'),
@@ -148,6 +149,11 @@ describe('migrations and seed', () => {
       });
       try {
         expect(second.seeded).toBe(false);
+        const anonDeletes = await count(
+          second.dbUrl,
+          "select count(*) as n from information_schema.role_table_grants where grantee = 'anon' and table_name = 'notes' and privilege_type = 'DELETE'",
+        );
+        expect(anonDeletes).toBe('0');
         expect(await count(second.dbUrl, 'select count(*) as n from public.notes where not done')).toBe('1');
         expect(
           await count(second.dbUrl, 'select count(*) as n from supabase_migrations.schema_migrations'),

@@ -11,14 +11,31 @@ export interface SignedInUser {
   aal: string;
 }
 
-export async function getSignedInUser(
-  request: Request,
-  context: AppLoadContext,
-): Promise<SignedInUser | null> {
+// One answer per request, however many loaders ask.
+const signedInPerRequest = new WeakMap<object, Promise<SignedInUser | null>>();
+
+export function getSignedInUser(request: Request, context: AppLoadContext): Promise<SignedInUser | null> {
+  let pending = signedInPerRequest.get(context);
+  if (!pending) {
+    pending = readSignedInUser(request, context);
+    signedInPerRequest.set(context, pending);
+  }
+  return pending;
+}
+
+async function readSignedInUser(request: Request, context: AppLoadContext): Promise<SignedInUser | null> {
   const { supabase } = getSupabase(request, context);
   const { data, error } = await supabase.auth.getClaims();
   if (error || !data) return null;
   const { claims } = data;
+  // The token's signature is fine, but its session may have been ended elsewhere since
+  // (sign out everywhere, a password change): ask the database once per request.
+  const { data: active, error: activeError } = await supabase.rpc('session_is_active');
+  if (activeError) throw new Response('Backend unavailable', { status: 503 });
+  if (active !== true) {
+    await supabase.auth.signOut({ scope: 'local' });
+    return null;
+  }
   return {
     id: claims.sub,
     email: typeof claims.email === 'string' ? claims.email : '',

@@ -58,3 +58,10 @@ export const CodeSchema = z.object({
 export const ForgotPasswordSchema = z.object({ email: emailField });
 
 export const NewPasswordSchema = z.object({ password: passwordField });
+
+export const ChangePasswordSchema = z.object({
+  currentPassword: z.string({ error: 'Enter your current password.' }).min(1, 'Enter your current password.'),
+  password: passwordField,
+});
+
+export const ChangeEmailSchema = z.object({ email: emailField });

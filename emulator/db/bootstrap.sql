@@ -71,9 +71,7 @@ alter default privileges for role postgres in schema public grant all on sequenc
 alter default privileges for role supabase_admin in schema public grant all on tables to postgres, anon, authenticated, service_role;
 alter default privileges for role supabase_admin in schema public grant all on functions to postgres, anon, authenticated, service_role;
 alter default privileges for role supabase_admin in schema public grant all on sequences to postgres, anon, authenticated, service_role;
-grant all on all tables in schema public to anon, authenticated, service_role;
-grant all on all functions in schema public to anon, authenticated, service_role;
-grant all on all sequences in schema public to anon, authenticated, service_role;
+-- No `grant … on all tables`: bootstrap runs on every start, after migrations that may have revoked.
 
 -- auth: the JWT helpers policies call --------------------------------------------------------------
 set role supabase_auth_admin;

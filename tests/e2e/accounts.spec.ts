@@ -16,7 +16,7 @@ test('sign up, confirm from the email, and land signed in', async ({ page }) => 
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/account');
   await expect(page).toHaveURL(/\/login\?next=%2Faccount$/);
@@ -33,7 +33,7 @@ test('a used confirmation link shows the SPEC message', async ({ page }) => {
   await page.goto(link);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/account$/);
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await page.goto(link);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('This link has expired or was already used. Request a new one.')).toBeVisible();

@@ -23,7 +23,7 @@ test('forgot → reset → sign in with the new password', async ({ page }) => {
   await page.getByRole('button', { name: 'Save password' }).click();
   await expect(page).toHaveURL(/\/account\?password=changed$/);
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await signIn(page, email, 'a-brand-new-password');
 });
 
