@@ -65,3 +65,11 @@ export const ChangePasswordSchema = z.object({
 });
 
 export const ChangeEmailSchema = z.object({ email: emailField });
+
+export const DisplayNameSchema = z.object({
+  displayName: z
+    .string({ error: 'Enter a display name.' })
+    .trim()
+    .min(1, 'Enter a display name.')
+    .max(50, 'Use at most 50 characters.'),
+});

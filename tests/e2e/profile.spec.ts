@@ -1,0 +1,18 @@
+import { expect, test } from '@playwright/test';
+import { createConfirmedUser, signIn } from './support.ts';
+
+test('changes the display name, with errors next to the field and the typed value kept', async ({ page }) => {
+  const { email, password } = await createConfirmedUser('profile');
+  await signIn(page, email, password);
+  await expect(page.getByLabel('Display name')).toHaveValue(email.split('@')[0] ?? '');
+  const tooLong = 'x'.repeat(51);
+  await page.getByLabel('Display name').fill(tooLong);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Use at most 50 characters.')).toBeVisible();
+  await expect(page.getByLabel('Display name')).toHaveValue(tooLong);
+  await page.getByLabel('Display name').fill('  Ada Lovelace  ');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Display name')).toHaveValue('Ada Lovelace');
+});
