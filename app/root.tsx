@@ -1,7 +1,11 @@
-import type { LinksFunction } from '@remix-run/node';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from '@remix-run/react';
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { GeneralErrorBoundary } from './components/error-boundary.tsx';
+import { SessionSync } from './components/session-sync.tsx';
+import { getSignedInUser } from './utils/auth.server.ts';
+import { supabaseEnv } from './utils/env.server.ts';
 import { useNonce } from './utils/nonce.tsx';
 import stylesheet from './tailwind.css';
 
@@ -10,8 +14,16 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getSignedInUser(request, context);
+  // The anon key is public by design; the browser needs it for the session tick.
+  const { url, anonKey } = supabaseEnv();
+  return json({ supabase: { url, anonKey }, userId: user?.id ?? null });
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>('root');
   return (
     <html lang="en" className="h-full">
       <head>
@@ -22,6 +34,9 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-full">
         {children}
+        {data ? (
+          <SessionSync url={data.supabase.url} anonKey={data.supabase.anonKey} userId={data.userId} />
+        ) : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

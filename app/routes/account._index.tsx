@@ -5,7 +5,7 @@ import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { Field, FormMessage, SubmitButton } from '~/components/forms.tsx';
-import { MESSAGES } from '~/utils/auth-errors.ts';
+import { MESSAGES } from '~/utils/messages.ts';
 import { redirectWithSession, requireUser } from '~/utils/auth.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { DisplayNameSchema } from '~/utils/schemas.ts';

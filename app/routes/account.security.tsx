@@ -4,14 +4,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { z } from 'zod';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { Field, FormMessage, SubmitButton, useClearPasswordOnReply } from '~/components/forms.tsx';
-import { MESSAGES, friendlyAuthError } from '~/utils/auth-errors.ts';
+import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
+import { MESSAGES } from '~/utils/messages.ts';
 import { redirectWithSession, requireUser } from '~/utils/auth.server.ts';
 import { checkCurrentPassword } from '~/utils/password-check.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
-import { ChangeEmailSchema, ChangePasswordSchema } from '~/utils/schemas.ts';
+import { ChangeEmailSchema, ChangePasswordSchema, SecurityIntentSchema } from '~/utils/schemas.ts';
 import { siteUrl } from '~/utils/site.server.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 
@@ -23,13 +23,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-const IntentSchema = z.enum(['password', 'email', 'others', 'everywhere']);
-
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameSite(request);
   await requireUser(request, context);
   const formData = await request.formData();
-  const parsedIntent = IntentSchema.safeParse(formData.get('intent'));
+  const parsedIntent = SecurityIntentSchema.safeParse(formData.get('intent'));
   if (!parsedIntent.success) throw new Response('Unknown action', { status: 400 });
   const intent = parsedIntent.data;
   const { supabase } = getSupabase(request, context);

@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { AuthCard, FormMessage, Honeypot, SubmitButton } from '~/components/forms.tsx';
-import { friendlyAuthError } from '~/utils/auth-errors.ts';
+import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
 import { checkHoneypot, requireSameSite } from '~/utils/request.server.ts';
 import { ResendSchema } from '~/utils/schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';

@@ -5,7 +5,7 @@ import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { AuthCard, Field, FormMessage, Honeypot, SubmitButton } from '~/components/forms.tsx';
-import { friendlyAuthError } from '~/utils/auth-errors.ts';
+import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
 import { checkHoneypot, requireSameSite } from '~/utils/request.server.ts';
 import { ForgotPasswordSchema } from '~/utils/schemas.ts';
 import { siteUrl } from '~/utils/site.server.ts';

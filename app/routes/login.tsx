@@ -12,7 +12,7 @@ import {
   useClearPasswordOnReply,
 } from '~/components/forms.tsx';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
-import { friendlyAuthError } from '~/utils/auth-errors.ts';
+import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
 import { redirectWithSession, requireAnonymous } from '~/utils/auth.server.ts';
 import { safeRedirect } from '~/utils/redirect.ts';
 import { checkHoneypot, requireSameSite } from '~/utils/request.server.ts';

@@ -5,7 +5,7 @@ import { json } from '@remix-run/node';
 import { Form, useActionData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { AuthCard, Field, FormMessage, SubmitButton, useClearPasswordOnReply } from '~/components/forms.tsx';
-import { friendlyAuthError } from '~/utils/auth-errors.ts';
+import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
 import { redirectWithSession, requireUser } from '~/utils/auth.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { NewPasswordSchema } from '~/utils/schemas.ts';

@@ -12,7 +12,7 @@ import {
   SubmitButton,
   useClearPasswordOnReply,
 } from '~/components/forms.tsx';
-import { friendlyAuthError } from '~/utils/auth-errors.ts';
+import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
 import { requireAnonymous } from '~/utils/auth.server.ts';
 import { checkHoneypot, requireSameSite } from '~/utils/request.server.ts';
 import { SignupSchema } from '~/utils/schemas.ts';

@@ -1,30 +1,38 @@
 // One zod schema per form, used by the action and, once JavaScript loads, by the browser.
-import { z } from 'zod';
+// zod/mini: the same rules as zod, but tree-shakable, so the browser gets a few kB instead of 90.
+import * as z from 'zod/mini';
 
-export const emailField = z
-  .string({ error: 'Enter your email address.' })
-  .trim()
-  .toLowerCase()
-  .max(254, 'Use at most 254 characters.')
-  .email('Enter a valid email address.');
-
-export const LoginSchema = z.object({
-  email: emailField,
-  password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.'),
-  next: z.string().optional(),
-});
+export const emailField = z.pipe(
+  z
+    .string({ error: 'Enter your email address.' })
+    .check(z.trim(), z.toLowerCase(), z.minLength(1, 'Enter your email address.')),
+  z
+    .string()
+    .check(
+      z.maxLength(254, 'Use at most 254 characters.'),
+      z.email({ error: 'Enter a valid email address.' }),
+    ),
+);
 
 const passwordField = z
   .string({ error: 'Choose a password.' })
-  .min(8, 'Use 8 to 72 characters, and not your email address.')
-  .max(72, 'Use 8 to 72 characters, and not your email address.');
+  .check(
+    z.minLength(8, 'Use 8 to 72 characters, and not your email address.'),
+    z.maxLength(72, 'Use 8 to 72 characters, and not your email address.'),
+  );
 
-export const SignupSchema = z
-  .object({ email: emailField, password: passwordField })
-  .refine((v) => v.password.toLowerCase() !== v.email, {
+export const LoginSchema = z.object({
+  email: emailField,
+  password: z.string({ error: 'Enter your password.' }).check(z.minLength(1, 'Enter your password.')),
+  next: z.optional(z.string()),
+});
+
+export const SignupSchema = z.object({ email: emailField, password: passwordField }).check(
+  z.refine((v) => v.password.toLowerCase() !== v.email, {
     path: ['password'],
     message: 'Use 8 to 72 characters, and not your email address.',
-  });
+  }),
+);
 
 export const ResendSchema = z.object({ email: emailField });
 
@@ -39,9 +47,9 @@ export const EMAIL_LINK_TYPES = [
 ] as const;
 
 export const ConfirmSchema = z.object({
-  token_hash: z.string().min(1).max(200),
+  token_hash: z.string().check(z.minLength(1), z.maxLength(200)),
   type: z.enum(EMAIL_LINK_TYPES),
-  next: z.string().optional(),
+  next: z.optional(z.string()),
 });
 
 export const CodeRequestSchema = z.object({ email: emailField });
@@ -50,9 +58,8 @@ export const CodeSchema = z.object({
   email: emailField,
   code: z
     .string({ error: 'Enter the 6-digit code from the email.' })
-    .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code from the email.'),
-  next: z.string().optional(),
+    .check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit code from the email.')),
+  next: z.optional(z.string()),
 });
 
 export const ForgotPasswordSchema = z.object({ email: emailField });
@@ -60,16 +67,18 @@ export const ForgotPasswordSchema = z.object({ email: emailField });
 export const NewPasswordSchema = z.object({ password: passwordField });
 
 export const ChangePasswordSchema = z.object({
-  currentPassword: z.string({ error: 'Enter your current password.' }).min(1, 'Enter your current password.'),
+  currentPassword: z
+    .string({ error: 'Enter your current password.' })
+    .check(z.minLength(1, 'Enter your current password.')),
   password: passwordField,
 });
 
 export const ChangeEmailSchema = z.object({ email: emailField });
 
+export const SecurityIntentSchema = z.enum(['password', 'email', 'others', 'everywhere']);
+
 export const DisplayNameSchema = z.object({
   displayName: z
     .string({ error: 'Enter a display name.' })
-    .trim()
-    .min(1, 'Enter a display name.')
-    .max(50, 'Use at most 50 characters.'),
+    .check(z.trim(), z.minLength(1, 'Enter a display name.'), z.maxLength(50, 'Use at most 50 characters.')),
 });

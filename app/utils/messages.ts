@@ -1,0 +1,16 @@
+// What the person reads (SPEC section 8). Shared by server and browser; no backend code here.
+
+export const MESSAGES = {
+  invalid_credentials: 'Email or password is incorrect.',
+  email_not_confirmed: 'Confirm your email first. We can send the link again.',
+  link_invalid: 'This link has expired or was already used. Request a new one.',
+  code_invalid: 'That code is not valid or has expired.',
+  pkce_missing:
+    'This link was opened in a different browser. Enter the 6-digit code from the same email instead.',
+  weak_password: 'Use 8 to 72 characters, and not your email address.',
+  backend_unavailable: "We can't reach the server right now. Nothing was saved; try again in a moment.",
+} as const;
+
+export function rateLimitedMessage(seconds: number): string {
+  return `Too many attempts. Try again in ${seconds} seconds.`;
+}
