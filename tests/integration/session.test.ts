@@ -1,0 +1,169 @@
+// The app's session handling, through its real request handler (the production build) against a
+// backend whose access tokens are about to expire within seconds of being issued: refreshes happen once per request, parallel nested
+// loaders share them, and the cookies carry the attributes SPEC section 2 asks for.
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createRequestHandler, type ServerBuild } from '@remix-run/node';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBackend, type Backend } from '../../emulator/backend.ts';
+
+const projectRoot = path.resolve(import.meta.dirname, '../..');
+const buildPath = path.join(projectRoot, 'build', 'index.js');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'crewboard-session-'));
+chmodSync(dataDir, 0o755);
+const origin = 'http://localhost:3000';
+
+let backend: Backend;
+let handle: (request: Request) => Promise<Response>;
+
+beforeAll(async () => {
+  if (!existsSync(buildPath))
+    throw new Error('Run `npm run build` first: these tests drive the production build.');
+  backend = await startBackend({
+    projectRoot,
+    dataDir,
+    apiPort: 0,
+    dbPort: 0,
+    mailPort: 0,
+    // auth-js refreshes a token with less than 90 s left (3 ticks of 30 s). 93-second tokens fall
+    // inside that window 3.5 s after they are issued, and the refreshed one is outside it again.
+    env: {
+      AUTH_JWT_EXPIRY: '93',
+      AUTH_RATE_LIMIT_SIGN_IN: '100000',
+      AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',
+    },
+  });
+  process.env.SUPABASE_URL = backend.apiUrl;
+  process.env.SUPABASE_ANON_KEY = backend.anonKey;
+  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  const handler = createRequestHandler(build, 'production');
+  handle = (request) => handler(request);
+}, 60_000);
+
+afterAll(async () => {
+  await backend?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A cookie jar with just enough browser in it: keeps the newest value of each cookie. */
+class Jar {
+  private cookies = new Map<string, string>();
+  absorb(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = (pair ?? '').indexOf('=');
+      const name = (pair ?? '').slice(0, eq);
+      const value = (pair ?? '').slice(eq + 1);
+      if (/max-age=0/i.test(line) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+async function signUpConfirmed(email: string, password: string): Promise<void> {
+  const res = await fetch(`${backend.apiUrl}/auth/v1/admin/users`, {
+    method: 'POST',
+    headers: {
+      apikey: backend.serviceRoleKey,
+      Authorization: `Bearer ${backend.serviceRoleKey}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ email, password, email_confirm: true }),
+  });
+  expect(res.status).toBe(200);
+}
+
+async function signIn(jar: Jar, email: string, password: string): Promise<Response> {
+  const res = await handle(
+    new Request(`${origin}/login`, {
+      method: 'POST',
+      headers: {
+        Origin: origin,
+        'X-Forwarded-Host': 'localhost:3000',
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'Sec-Fetch-Site': 'same-origin',
+      },
+      body: new URLSearchParams({ email, password }),
+    }),
+  );
+  jar.absorb(res);
+  return res;
+}
+
+async function auditCount(email: string, action: string): Promise<number> {
+  const client = new pg.Client({ connectionString: backend.dbUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>(
+      "select count(*) as n from auth.audit_log_entries where payload ->> 'actor_username' = $1 and payload ->> 'action' = $2",
+      [email, action],
+    );
+    return Number(rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
+describe('sessions in the app', () => {
+  it('sets cookies on path /, SameSite Lax, for about 400 days, on uncacheable responses', async () => {
+    const email = `cookies-${Date.now()}@example.test`;
+    await signUpConfirmed(email, 'a-good-password');
+    const res = await signIn(new Jar(), email, 'a-good-password');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+    const cookies = res.headers.getSetCookie();
+    expect(cookies.length).toBeGreaterThan(0);
+    for (const cookie of cookies) {
+      expect(cookie).toMatch(/Path=\//);
+      expect(cookie).toMatch(/SameSite=Lax/i);
+      const maxAge = Number(/Max-Age=(\d+)/i.exec(cookie)?.[1]);
+      expect(maxAge).toBeGreaterThan(399 * 86400);
+      expect(maxAge).toBeLessThanOrEqual(400 * 86400);
+    }
+  });
+
+  it('refreshes a token that is due to expire once per page load, and keeps the user signed in', async () => {
+    const email = `expiry-${Date.now()}@example.test`;
+    await signUpConfirmed(email, 'a-good-password');
+    const jar = new Jar();
+    await signIn(jar, email, 'a-good-password');
+    await new Promise((r) => setTimeout(r, 3500));
+    const before = await auditCount(email, 'token_refreshed');
+    const page = await handle(new Request(`${origin}/account`, { headers: { Cookie: jar.header() } }));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`Signed in as <!-- -->${email}`);
+    expect(page.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(await auditCount(email, 'token_refreshed')).toBe(before + 1);
+    jar.absorb(page);
+
+    // The refreshed session is the one the next page load uses.
+    await new Promise((r) => setTimeout(r, 3500));
+    const next = await handle(
+      new Request(`${origin}/account/security`, { headers: { Cookie: jar.header() } }),
+    );
+    expect(next.status).toBe(200);
+    expect(await auditCount(email, 'token_refreshed')).toBe(before + 2);
+  });
+
+  it('runs nested loaders and parallel page loads on a token due to expire without refresh_token_already_used', async () => {
+    const email = `parallel-${Date.now()}@example.test`;
+    await signUpConfirmed(email, 'a-good-password');
+    const jar = new Jar();
+    await signIn(jar, email, 'a-good-password');
+    await new Promise((r) => setTimeout(r, 3500));
+    // Several page loads at once with the same cookies, each with several nested loaders.
+    const pages = await Promise.all(
+      ['/account', '/account/security', '/account'].map((p) =>
+        handle(new Request(`${origin}${p}`, { headers: { Cookie: jar.header() } })),
+      ),
+    );
+    for (const page of pages) expect(page.status).toBe(200);
+    expect(await auditCount(email, 'token_revoked')).toBe(0);
+  });
+});
