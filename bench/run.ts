@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startBackend, type Backend } from '../emulator/backend.ts';
+import { benchApp } from './app.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 
@@ -148,6 +149,7 @@ async function main(): Promise<void> {
     await prepareRestTable(backend);
     const rest = await restLatency(backend);
     const auth = await authThroughput(backend);
+    const app = await benchApp(backend);
     const rows: Array<[string, string, string]> = [
       [
         'REST read, gateway vs PostgREST (median)',
@@ -176,6 +178,22 @@ async function main(): Promise<void> {
         `${(times.warm / times.cold).toFixed(2)} × cold (goal < 5 s)`,
       ],
     ];
+    const perPage = [...app.backendRequestsPerPage].map(([k, n]) => `${n}× ${k}`).join(', ') || 'none';
+    const toUser = app.backendRequestsPerPage.get('GET /auth/v1/user') ?? 0;
+    rows.push(
+      [
+        'JavaScript on /login (gzip, up front)',
+        `${(app.loginJs.gzipBytes / 1024).toFixed(1)} kB in ${app.loginJs.files} files`,
+        'goal ≤ 100 kB; 0 bytes needed (e2e without JS)',
+      ],
+      [
+        'SSR /account signed in (4 concurrent)',
+        `${app.accountRps.toFixed(1)} req/s`,
+        `${(app.accountRps / app.healthzRps).toFixed(3)} × /healthz`,
+      ],
+      ['SSR /healthz (4 concurrent), reference', `${app.healthzRps.toFixed(1)} req/s`, '1 × /healthz'],
+      ['backend requests per signed-in page load', perPage, `${toUser} to /auth/v1/user (goal 0)`],
+    );
     const w0 = Math.max(...rows.map((r) => r[0].length));
     const w1 = Math.max(...rows.map((r) => r[1].length));
     console.log('\nCrewboard local backend benchmarks\n');

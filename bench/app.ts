@@ -1,0 +1,162 @@
+// App benchmarks: what /login ships, SSR throughput of a signed-in page against /healthz, and what
+// one signed-in page load asks of the backend. The app runs as in production (remix-serve).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Backend } from '../emulator/backend.ts';
+import { freePort } from '../emulator/lib/net.ts';
+
+const projectRoot = path.resolve(import.meta.dirname, '..');
+
+/** Forwards to the backend and counts requests by path, so a page load's backend traffic is visible. */
+async function countingProxy(
+  target: string,
+): Promise<{ url: string; counts: Map<string, number>; close: () => void }> {
+  const counts = new Map<string, number>();
+  const upstream = new URL(target);
+  const agent = new http.Agent({ keepAlive: true });
+  const server = http.createServer((req, res) => {
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    counts.set(`${req.method} ${pathname}`, (counts.get(`${req.method} ${pathname}`) ?? 0) + 1);
+    const forward = http.request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+        agent,
+      },
+      (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      },
+    );
+    forward.on('error', () => res.destroy());
+    req.pipe(forward);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}`, counts, close: () => server.close() };
+}
+
+async function startApp(supabaseUrl: string, anonKey: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [path.join(projectRoot, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/index.js'],
+    {
+      cwd: projectRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        SUPABASE_URL: supabaseUrl,
+        SUPABASE_ANON_KEY: anonKey,
+      },
+      stdio: 'ignore',
+    },
+  );
+  const url = `http://localhost:${port}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { url, child };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the app did not start');
+}
+
+async function javascriptOf(appUrl: string, page: string): Promise<{ files: number; gzipBytes: number }> {
+  const html = await (await fetch(`${appUrl}${page}`)).text();
+  const files = new Set([...html.matchAll(/(?:src|href)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1] ?? ''));
+  let gzipBytes = 0;
+  for (const file of files)
+    gzipBytes += gzipSync(readFileSync(path.join(projectRoot, 'public', file)), { level: 9 }).length;
+  return { files: files.size, gzipBytes };
+}
+
+async function requestsPerSecond(
+  url: string,
+  cookie: string,
+  count: number,
+  concurrency: number,
+): Promise<number> {
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next++ < count) {
+        const res = await fetch(url, { headers: { Cookie: cookie } });
+        if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+        await res.arrayBuffer();
+      }
+    }),
+  );
+  return count / ((performance.now() - t0) / 1000);
+}
+
+async function signInCookie(appUrl: string, backend: Backend): Promise<string> {
+  const email = `bench-app-${Date.now()}@example.test`;
+  await fetch(`${backend.apiUrl}/auth/v1/admin/users`, {
+    method: 'POST',
+    headers: {
+      apikey: backend.serviceRoleKey,
+      Authorization: `Bearer ${backend.serviceRoleKey}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ email, password: 'bench-password-1', email_confirm: true }),
+  });
+  const host = new URL(appUrl).host;
+  const res = await fetch(`${appUrl}/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      Origin: appUrl,
+      Host: host,
+      'Sec-Fetch-Site': 'same-origin',
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ email, password: 'bench-password-1' }),
+  });
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+export interface AppFigures {
+  loginJs: { files: number; gzipBytes: number };
+  accountRps: number;
+  healthzRps: number;
+  backendRequestsPerPage: Map<string, number>;
+}
+
+export async function benchApp(backend: Backend): Promise<AppFigures> {
+  const proxy = await countingProxy(backend.apiUrl);
+  const app = await startApp(proxy.url, backend.anonKey);
+  try {
+    const loginJs = await javascriptOf(app.url, '/login');
+    const cookie = await signInCookie(app.url, backend);
+    // Warm up: JWKS fetched and cached, connections open.
+    await requestsPerSecond(`${app.url}/account`, cookie, 20, 2);
+    proxy.counts.clear();
+    await requestsPerSecond(`${app.url}/account`, cookie, 1, 1);
+    const backendRequestsPerPage = new Map(proxy.counts);
+    // Interleaved rounds, so both figures see the same machine load.
+    let account = 0;
+    let healthz = 0;
+    for (let round = 0; round < 3; round++) {
+      account += await requestsPerSecond(`${app.url}/account`, cookie, 150, 4);
+      healthz += await requestsPerSecond(`${app.url}/healthz`, '', 600, 4);
+    }
+    return { loginJs, accountRps: account / 3, healthzRps: healthz / 3, backendRequestsPerPage };
+  } finally {
+    app.child.kill('SIGTERM');
+    proxy.close();
+  }
+}
