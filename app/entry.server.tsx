@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from '@remix-run/node';
+import type {
+  AppLoadContext,
+  EntryContext,
+  HandleDataRequestFunction,
+  HandleErrorFunction,
+} from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
@@ -64,4 +69,17 @@ export default function handleRequest(
 export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
   applySessionHeaders(response.headers, context);
   return response;
+};
+
+/**
+ * Server errors are logged in full, except the cross-site posts Remix refuses before any action runs:
+ * those are attacks or stale tabs, not bugs, and get one line.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (error instanceof Error && error.message.includes('origin` header from a forwarded action request')) {
+    console.warn(`Refused a cross-site ${request.method} to ${new URL(request.url).pathname}`);
+    return;
+  }
+  console.error(error);
 };

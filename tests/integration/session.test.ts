@@ -167,3 +167,46 @@ describe('sessions in the app', () => {
     expect(await auditCount(email, 'token_revoked')).toBe(0);
   });
 });
+
+describe('cross-site requests', () => {
+  const form = () => new URLSearchParams({ email: 'victim@example.test', password: 'whatever-123' });
+
+  it('refuses a cross-site form post without signing anyone in', async () => {
+    const res = await handle(
+      new Request(`${origin}/login`, {
+        method: 'POST',
+        headers: {
+          Origin: 'https://evil.example',
+          'X-Forwarded-Host': 'localhost:3000',
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
+        body: form(),
+      }),
+    );
+    // Remix's own origin check answers document posts before any action runs (an empty 500).
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('answers a cross-site data request with 403', async () => {
+    const res = await handle(
+      new Request(`${origin}/login?_data=routes%2Flogin`, {
+        method: 'POST',
+        headers: { 'Sec-Fetch-Site': 'cross-site', 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: form(),
+      }),
+    );
+    expect(res.status).toBe(403);
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('refuses a post that says nothing about where it comes from', async () => {
+    const res = await handle(
+      new Request(`${origin}/logout?_data=routes%2Flogout`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      }),
+    );
+    expect(res.status).toBe(403);
+  });
+});
