@@ -33,7 +33,12 @@ export default defineConfig({
   },
   projects: [
     { name: 'js', use: { browserName: 'chromium', javaScriptEnabled: true } },
-    { name: 'no-js', use: { browserName: 'chromium', javaScriptEnabled: false } },
+    {
+      name: 'no-js',
+      // Behaviour that only exists with JavaScript (live updates across tabs) is tested in js only.
+      testIgnore: /\.js-only\.spec\.ts$/,
+      use: { browserName: 'chromium', javaScriptEnabled: false },
+    },
   ],
   webServer: {
     command: 'npx tsx tests/e2e/server.ts',

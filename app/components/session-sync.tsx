@@ -41,5 +41,18 @@ export function SessionSync({
     };
   }, [url, anonKey, revalidate]);
 
+  // Sign-in and sign-out happen in form posts on the server, which the browser client in other tabs
+  // never hears of; so each tab says which user the server last rendered, and a tab showing someone
+  // else revalidates (a signed-out tab then lands on the sign-in page).
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return;
+    const channel = new BroadcastChannel('crewboard-session');
+    channel.onmessage = (event: MessageEvent<string | null>) => {
+      if (event.data !== serverUserId.current) revalidate();
+    };
+    channel.postMessage(userId);
+    return () => channel.close();
+  }, [userId, revalidate]);
+
   return null;
 }
