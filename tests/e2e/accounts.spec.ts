@@ -85,3 +85,9 @@ test('a sign-up with a taken email looks exactly like a new one', async ({ page 
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
 });
+
+test('an unknown address gets the 404 page', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("We couldn't find that page.")).toBeVisible();
+});
