@@ -1,4 +1,6 @@
-import { getInputProps, type FieldMetadata } from '@conform-to/react';
+import { getInputProps, useForm, type DefaultValue, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import type * as z from 'zod/mini';
 import { useNavigation } from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
 import { HONEYPOT_FIELD } from '~/utils/honeypot.ts';
@@ -132,4 +134,25 @@ export function useClearPasswordOnReply(inputId: string, reply: unknown): void {
     const input = document.getElementById(inputId);
     if (input instanceof HTMLInputElement) input.value = '';
   }, [inputId, reply]);
+}
+
+/**
+ * A Conform form driven by its zod schema: the browser validates with the same schema as the action,
+ * first on submit, then as the person types (validating on blur moved buttons under the pointer).
+ */
+export function useSchemaForm<Schema extends z.ZodMiniObject>(
+  id: string,
+  schema: Schema,
+  lastResult: SubmissionResult<string[]> | null | undefined,
+  defaultValue?: DefaultValue<z.input<Schema>>,
+) {
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    id,
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
 }

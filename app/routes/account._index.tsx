@@ -1,10 +1,10 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
-import { Field, FormMessage, SubmitButton } from '~/components/forms.tsx';
+import { Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { MESSAGES } from '~/utils/messages.ts';
 import { redirectWithSession, requireUser } from '~/utils/auth.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
@@ -55,15 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Profile() {
   const { email, displayName, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm<{ displayName: string }>({
-    id: 'profile',
-    lastResult: actionData?.result,
-    defaultValue: { displayName },
-    constraint: getZodConstraint(DisplayNameSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DisplayNameSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  });
+  const [form, fields] = useSchemaForm('profile', DisplayNameSchema, actionData?.result, { displayName });
   return (
     <section aria-labelledby="profile-title" className="space-y-6">
       <div>

@@ -1,11 +1,17 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
-import { Field, FormMessage, SubmitButton, useClearPasswordOnReply } from '~/components/forms.tsx';
+import {
+  Field,
+  FormMessage,
+  SubmitButton,
+  useClearPasswordOnReply,
+  useSchemaForm,
+} from '~/components/forms.tsx';
 import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
 import { MESSAGES } from '~/utils/messages.ts';
 import { redirectWithSession, requireUser } from '~/utils/auth.server.ts';
@@ -129,22 +135,16 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 export default function Security() {
   const { notice: loaderNotice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [passwordForm, passwordFields] = useForm({
-    id: 'change-password',
-    lastResult: actionData?.intent === 'password' ? actionData.result : undefined,
-    constraint: getZodConstraint(ChangePasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  });
-  const [emailForm, emailFields] = useForm({
-    id: 'change-email',
-    lastResult: actionData?.intent === 'email' ? actionData.result : undefined,
-    constraint: getZodConstraint(ChangeEmailSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangeEmailSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  });
+  const [passwordForm, passwordFields] = useSchemaForm(
+    'change-password',
+    ChangePasswordSchema,
+    actionData?.intent === 'password' ? actionData.result : undefined,
+  );
+  const [emailForm, emailFields] = useSchemaForm(
+    'change-email',
+    ChangeEmailSchema,
+    actionData?.intent === 'email' ? actionData.result : undefined,
+  );
   useClearPasswordOnReply(passwordFields.currentPassword.id, actionData);
   useClearPasswordOnReply(passwordFields.password.id, actionData);
   const notice = actionData?.notice ?? loaderNotice;

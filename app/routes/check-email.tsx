@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { AuthCard, FormMessage, Honeypot, SubmitButton } from '~/components/forms.tsx';
 import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
-import { checkHoneypot, requireSameSite } from '~/utils/request.server.ts';
+import { readPublicForm } from '~/utils/request.server.ts';
 import { ResendSchema } from '~/utils/schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 
@@ -21,9 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  requireSameSite(request);
-  const formData = await request.formData();
-  checkHoneypot(formData);
+  const formData = await readPublicForm(request);
   const submission = parseWithZod(formData, { schema: ResendSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
   const { supabase } = getSupabase(request, context);

@@ -1,12 +1,12 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
-import { AuthCard, Field, FormMessage, Honeypot, SubmitButton } from '~/components/forms.tsx';
+import { AuthCard, Field, FormMessage, Honeypot, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
-import { checkHoneypot, requireSameSite } from '~/utils/request.server.ts';
+import { readPublicForm } from '~/utils/request.server.ts';
 import { ForgotPasswordSchema } from '~/utils/schemas.ts';
 import { siteUrl } from '~/utils/site.server.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
@@ -16,9 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  requireSameSite(request);
-  const formData = await request.formData();
-  checkHoneypot(formData);
+  const formData = await readPublicForm(request);
   const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
   const { supabase } = getSupabase(request, context);
@@ -36,14 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPassword() {
   const { sentTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: 'forgot-password',
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(ForgotPasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  });
+  const [form, fields] = useSchemaForm('forgot-password', ForgotPasswordSchema, actionData?.result);
   return (
     <AuthCard
       title="Reset your password"

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useSearchParams } from '@remix-run/react';
@@ -10,12 +10,13 @@ import {
   Honeypot,
   SubmitButton,
   useClearPasswordOnReply,
+  useSchemaForm,
 } from '~/components/forms.tsx';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
 import { redirectWithSession, requireAnonymous } from '~/utils/auth.server.ts';
 import { safeRedirect } from '~/utils/redirect.ts';
-import { checkHoneypot, requireSameSite } from '~/utils/request.server.ts';
+import { readPublicForm } from '~/utils/request.server.ts';
 import { LoginSchema } from '~/utils/schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 
@@ -25,9 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  requireSameSite(request);
-  const formData = await request.formData();
-  checkHoneypot(formData);
+  const formData = await readPublicForm(request);
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== 'success') {
     return json(
@@ -54,14 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Login() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const [form, fields] = useForm({
-    id: 'login',
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(LoginSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  });
+  const [form, fields] = useSchemaForm('login', LoginSchema, actionData?.result);
   useClearPasswordOnReply(fields.password.id, actionData);
   const next = searchParams.get('next') ?? '';
   return (

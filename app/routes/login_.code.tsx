@@ -1,14 +1,14 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
-import { AuthCard, Field, FormMessage, Honeypot, SubmitButton } from '~/components/forms.tsx';
+import { AuthCard, Field, FormMessage, Honeypot, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
 import { redirectWithSession, requireAnonymous } from '~/utils/auth.server.ts';
 import { safeRedirect } from '~/utils/redirect.ts';
-import { checkHoneypot, requireSameSite } from '~/utils/request.server.ts';
+import { readPublicForm } from '~/utils/request.server.ts';
 import { CodeRequestSchema, CodeSchema } from '~/utils/schemas.ts';
 import { siteUrl } from '~/utils/site.server.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
@@ -22,9 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  requireSameSite(request);
-  const formData = await request.formData();
-  checkHoneypot(formData);
+  const formData = await readPublicForm(request);
   const { supabase } = getSupabase(request, context);
   if (formData.get('intent') === 'send') {
     const submission = parseWithZod(formData, { schema: CodeRequestSchema });
@@ -69,22 +67,16 @@ export default function LoginWithCode() {
   const { email, next } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const codeStep = email !== '' || actionData?.step === 'code';
-  const [emailForm, emailFields] = useForm({
-    id: 'code-request',
-    lastResult: actionData?.step === 'email' ? actionData.result : undefined,
-    constraint: getZodConstraint(CodeRequestSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CodeRequestSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  });
-  const [codeForm, codeFields] = useForm({
-    id: 'code-entry',
-    lastResult: actionData?.step === 'code' ? actionData.result : undefined,
-    constraint: getZodConstraint(CodeSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CodeSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  });
+  const [emailForm, emailFields] = useSchemaForm(
+    'code-request',
+    CodeRequestSchema,
+    actionData?.step === 'email' ? actionData.result : undefined,
+  );
+  const [codeForm, codeFields] = useSchemaForm(
+    'code-entry',
+    CodeSchema,
+    actionData?.step === 'code' ? actionData.result : undefined,
+  );
   return (
     <AuthCard
       title={codeStep ? 'Enter your code' : 'Sign in with a code'}

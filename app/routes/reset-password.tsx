@@ -1,10 +1,17 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, useActionData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
-import { AuthCard, Field, FormMessage, SubmitButton, useClearPasswordOnReply } from '~/components/forms.tsx';
+import {
+  AuthCard,
+  Field,
+  FormMessage,
+  SubmitButton,
+  useClearPasswordOnReply,
+  useSchemaForm,
+} from '~/components/forms.tsx';
 import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
 import { redirectWithSession, requireUser } from '~/utils/auth.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
@@ -56,14 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ResetPassword() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: 'reset-password',
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(NewPasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewPasswordSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  });
+  const [form, fields] = useSchemaForm('reset-password', NewPasswordSchema, actionData?.result);
   useClearPasswordOnReply(fields.password.id, actionData);
   return (
     <AuthCard title="Choose a new password">

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData } from '@remix-run/react';
@@ -11,10 +11,11 @@ import {
   Honeypot,
   SubmitButton,
   useClearPasswordOnReply,
+  useSchemaForm,
 } from '~/components/forms.tsx';
 import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
 import { requireAnonymous } from '~/utils/auth.server.ts';
-import { checkHoneypot, requireSameSite } from '~/utils/request.server.ts';
+import { readPublicForm } from '~/utils/request.server.ts';
 import { SignupSchema } from '~/utils/schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 
@@ -24,9 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  requireSameSite(request);
-  const formData = await request.formData();
-  checkHoneypot(formData);
+  const formData = await readPublicForm(request);
   const submission = parseWithZod(formData, { schema: SignupSchema });
   if (submission.status !== 'success') {
     return json({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
@@ -48,14 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Signup() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: 'signup',
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(SignupSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  });
+  const [form, fields] = useSchemaForm('signup', SignupSchema, actionData?.result);
   useClearPasswordOnReply(fields.password.id, actionData);
   return (
     <AuthCard

@@ -29,3 +29,11 @@ export function checkHoneypot(formData: FormData): void {
   const value = formData.get(HONEYPOT_FIELD);
   if (typeof value === 'string' && value !== '') throw new Response('Bad request', { status: 400 });
 }
+
+/** The start of every public form's action: refuse cross-site posts, read the form, check the honeypot. */
+export async function readPublicForm(request: Request): Promise<FormData> {
+  requireSameSite(request);
+  const formData = await request.formData();
+  checkHoneypot(formData);
+  return formData;
+}
