@@ -19,16 +19,83 @@ export type Database = {
                   Relationships: [
                     
                   ]
+                },"workspace_members": {
+                  Row: {
+                    "created_at": string,"role": Database["public"]['Enums']["workspace_role"],"user_id": string,"workspace_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"role": Database["public"]['Enums']["workspace_role"],"user_id": string,"workspace_id": string
+                  }
+                  Update: {
+                    "created_at"?: string,"role"?: Database["public"]['Enums']["workspace_role"],"user_id"?: string,"workspace_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "workspace_members_workspace_id_fkey"
+      columns: ["workspace_id"]
+isOneToOne: false
+      referencedRelation: "workspaces"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"workspaces": {
+                  Row: {
+                    "created_at": string,"created_by": string | null,"id": string,"is_personal": boolean,"name": string,"slug": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"created_by"?: string | null,"id"?: string,"is_personal"?: boolean,"name": string,"slug": string,"updated_at"?: string
+                  }
+                  Update: {
+                    "created_at"?: string,"created_by"?: string | null,"id"?: string,"is_personal"?: boolean,"name"?: string,"slug"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
                 }
           }
           Views: {
             [_ in never]: never
           }
           Functions: {
-            [_ in never]: never
+            "create_workspace":
+{ Args: { "name": string,"slug": string }; Returns: {
+              "created_at": string,
+"created_by": string | null,
+"id": string,
+"is_personal": boolean,
+"name": string,
+"slug": string,
+"updated_at": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "workspaces"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"has_role":
+{ Args: { "at_least": Database["public"]['Enums']["workspace_role"],"ws": string }; Returns: boolean
+                           },
+"is_member":
+{ Args: { "ws": string }; Returns: boolean
+                           },
+"session_is_active":
+{ Args: Record<PropertyKey, never>; Returns: boolean
+                           },
+"shares_workspace_with":
+{ Args: { "other": string }; Returns: boolean
+                           },
+"transfer_ownership":
+{ Args: { "new_owner": string,"ws": string }; Returns: undefined
+                           },
+"workspace_role_of":
+{ Args: { "ws": string }; Returns: Database["public"]['Enums']["workspace_role"]
+                           }
           }
           Enums: {
-            [_ in never]: never
+            "workspace_role": "viewer"|"member"|"admin"|"owner"
           }
           CompositeTypes: {
             [_ in never]: never
@@ -144,7 +211,7 @@ export type CompositeTypes<
 export const Constants = {
   "public": {
           Enums: {
-            
+            "workspace_role": ["viewer", "member", "admin", "owner"]
           }
         }
 } as const
