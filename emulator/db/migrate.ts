@@ -36,7 +36,7 @@ export async function hasMigrationHistory(url: string): Promise<boolean> {
   }
 }
 
-function supabaseCli(): string {
+export function supabaseCli(): string {
   const require = createRequire(import.meta.url);
   const pkg = `@supabase/cli-${process.platform}-${process.arch}`;
   try {
