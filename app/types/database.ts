@@ -19,6 +19,52 @@ export type Database = {
                   Relationships: [
                     
                   ]
+                },"projects": {
+                  Row: {
+                    "archived_at": string | null,"created_at": string,"created_by": string | null,"description": string,"id": string,"name": string,"next_task_number": number,"updated_at": string,"workspace_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "archived_at"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"id"?: string,"name": string,"next_task_number"?: number,"updated_at"?: string,"workspace_id": string
+                  }
+                  Update: {
+                    "archived_at"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"id"?: string,"name"?: string,"next_task_number"?: number,"updated_at"?: string,"workspace_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "projects_workspace_id_fkey"
+      columns: ["workspace_id"]
+isOneToOne: false
+      referencedRelation: "workspaces"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"tasks": {
+                  Row: {
+                    "assignee_id": string | null,"created_at": string,"created_by": string | null,"description": string,"due_date": string | null,"id": string,"number": number,"position": number,"priority": Database["public"]['Enums']["task_priority"],"project_id": string,"search": unknown,"status": Database["public"]['Enums']["task_status"],"title": string,"updated_at": string,"workspace_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "assignee_id"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"due_date"?: string | null,"id"?: string,"number": number,"position": number,"priority"?: Database["public"]['Enums']["task_priority"],"project_id": string,"search"?: never,"status"?: Database["public"]['Enums']["task_status"],"title": string,"updated_at"?: string,"workspace_id": string
+                  }
+                  Update: {
+                    "assignee_id"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"due_date"?: string | null,"id"?: string,"number"?: number,"position"?: number,"priority"?: Database["public"]['Enums']["task_priority"],"project_id"?: string,"search"?: never,"status"?: Database["public"]['Enums']["task_status"],"title"?: string,"updated_at"?: string,"workspace_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "tasks_assignee_fkey"
+      columns: ["workspace_id","assignee_id"]
+isOneToOne: false
+      referencedRelation: "workspace_members"
+      referencedColumns: ["workspace_id","user_id"]
+    },{
+      foreignKeyName: "tasks_project_fkey"
+      columns: ["project_id","workspace_id"]
+isOneToOne: false
+      referencedRelation: "projects"
+      referencedColumns: ["id","workspace_id"]
+    }
+                  ]
                 },"workspace_members": {
                   Row: {
                     "created_at": string,"role": Database["public"]['Enums']["workspace_role"],"user_id": string,"workspace_id": string
@@ -81,6 +127,57 @@ isOneToOne: false
 "is_member":
 { Args: { "ws": string }; Returns: boolean
                            },
+"move_task":
+{ Args: { "after_task_id"?: string,"before_task_id"?: string,"status": Database["public"]['Enums']["task_status"],"task_id": string }; Returns: {
+              "assignee_id": string | null,
+"created_at": string,
+"created_by": string | null,
+"description": string,
+"due_date": string | null,
+"id": string,
+"number": number,
+"position": number,
+"priority": Database["public"]['Enums']["task_priority"],
+"project_id": string,
+"search": unknown,
+"status": Database["public"]['Enums']["task_status"],
+"title": string,
+"updated_at": string,
+"workspace_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "tasks"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"project_is_active":
+{ Args: { "project": string }; Returns: boolean
+                           },
+"search_tasks":
+{ Args: { "query": string,"workspace_id": string }; Returns: {
+              "assignee_id": string | null,
+"created_at": string,
+"created_by": string | null,
+"description": string,
+"due_date": string | null,
+"id": string,
+"number": number,
+"position": number,
+"priority": Database["public"]['Enums']["task_priority"],
+"project_id": string,
+"search": unknown,
+"status": Database["public"]['Enums']["task_status"],
+"title": string,
+"updated_at": string,
+"workspace_id": string
+            }[]
+                          SetofOptions: {
+        from: "*"
+        to: "tasks"
+        isOneToOne: false
+        isSetofReturn: true
+      } },
 "session_is_active":
 { Args: Record<PropertyKey, never>; Returns: boolean
                            },
@@ -95,7 +192,7 @@ isOneToOne: false
                            }
           }
           Enums: {
-            "workspace_role": "viewer"|"member"|"admin"|"owner"
+            "task_priority": "none"|"low"|"medium"|"high"|"urgent","task_status": "backlog"|"todo"|"in_progress"|"done","workspace_role": "viewer"|"member"|"admin"|"owner"
           }
           CompositeTypes: {
             [_ in never]: never
@@ -211,7 +308,7 @@ export type CompositeTypes<
 export const Constants = {
   "public": {
           Enums: {
-            "workspace_role": ["viewer", "member", "admin", "owner"]
+            "task_priority": ["none", "low", "medium", "high", "urgent"],"task_status": ["backlog", "todo", "in_progress", "done"],"workspace_role": ["viewer", "member", "admin", "owner"]
           }
         }
 } as const

@@ -1,0 +1,288 @@
+// RLS and RPCs of projects and tasks, role by role (SPEC section 6).
+import type { SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { anonClient, backend, confirmedUser } from '../support/backend.ts';
+
+type Role = 'viewer' | 'member' | 'admin';
+
+interface Person {
+  id: string;
+  client: SupabaseClient;
+}
+
+async function person(tag: string): Promise<Person> {
+  const user = await confirmedUser(tag);
+  const client = anonClient();
+  const { error } = await client.auth.signInWithPassword({ email: user.email, password: user.password });
+  if (error) throw error;
+  return { id: user.id, client };
+}
+
+async function addMember(workspaceId: string, userId: string, role: Role): Promise<void> {
+  const client = new pg.Client({ connectionString: backend().dbUrl });
+  await client.connect();
+  try {
+    await client.query(
+      'insert into public.workspace_members (workspace_id, user_id, role) values ($1, $2, $3)',
+      [workspaceId, userId, role],
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+interface Board {
+  ws: string;
+  project: string;
+  owner: Person;
+  admin: Person;
+  member: Person;
+  viewer: Person;
+  outsider: Person;
+}
+
+async function board(): Promise<Board> {
+  const [owner, admin, member, viewer, outsider] = await Promise.all(
+    ['owner', 'admin', 'member', 'viewer', 'outsider'].map(person),
+  );
+  if (!owner || !admin || !member || !viewer || !outsider) throw new Error('people missing');
+  const { data: ws, error } = await owner.client.rpc('create_workspace', {
+    name: 'Acme',
+    slug: `acme-${Math.random().toString(36).slice(2, 10)}`,
+  });
+  if (error) throw error;
+  const wsId = (ws as { id: string }).id;
+  await addMember(wsId, admin.id, 'admin');
+  await addMember(wsId, member.id, 'member');
+  await addMember(wsId, viewer.id, 'viewer');
+  const { data: project, error: projectError } = await admin.client
+    .from('projects')
+    .insert({ workspace_id: wsId, name: 'Launch' })
+    .select('id')
+    .single();
+  if (projectError) throw projectError;
+  return { ws: wsId, project: project.id, owner, admin, member, viewer, outsider };
+}
+
+async function newTask(p: Person, b: Board, title: string, extra: Record<string, unknown> = {}) {
+  return p.client
+    .from('tasks')
+    .insert({ workspace_id: b.ws, project_id: b.project, title, ...extra })
+    .select('id, number, position, status')
+    .single();
+}
+
+describe('projects', () => {
+  it('are created, renamed and archived by admins and owners only', async () => {
+    const b = await board();
+    for (const p of [b.member, b.viewer, b.outsider]) {
+      const { error } = await p.client.from('projects').insert({ workspace_id: b.ws, name: 'Nope' });
+      expect(error?.code).toBe('42501');
+      const { data } = await p.client
+        .from('projects')
+        .update({ name: 'Renamed' })
+        .eq('id', b.project)
+        .select('id');
+      expect(data ?? []).toEqual([]);
+    }
+    const { data, error } = await b.owner.client
+      .from('projects')
+      .update({ name: 'Launch 2' })
+      .eq('id', b.project)
+      .select('name');
+    expect(error).toBeNull();
+    expect(data).toEqual([{ name: 'Launch 2' }]);
+    expect((await b.viewer.client.from('projects').select('name').eq('id', b.project)).data).toEqual([
+      { name: 'Launch 2' },
+    ]);
+    expect((await b.outsider.client.from('projects').select('id').eq('id', b.project)).data).toEqual([]);
+    const anon = await anonClient().from('projects').select('id');
+    expect(anon.error?.code).toBe('42501');
+  });
+
+  it('cannot be deleted by anyone but through their workspace', async () => {
+    const b = await board();
+    const { data } = await b.owner.client.from('projects').delete().eq('id', b.project).select('id');
+    expect(data ?? []).toEqual([]);
+  });
+});
+
+describe('tasks', () => {
+  let b: Board;
+  beforeAll(async () => {
+    b = await board();
+  });
+
+  it('are created by members with per-project numbers, not by viewers or outsiders', async () => {
+    const first = await newTask(b.member, b, 'Write the brief');
+    const second = await newTask(b.admin, b, 'Review the brief');
+    expect(first.error).toBeNull();
+    expect(second.data?.number).toBe((first.data?.number ?? 0) + 1);
+    expect((await newTask(b.viewer, b, 'Viewer task')).error?.code).toBe('42501');
+    expect((await newTask(b.outsider, b, 'Outsider task')).error?.code).toBe('42501');
+    expect(
+      (await anonClient().from('tasks').insert({ workspace_id: b.ws, project_id: b.project, title: 'x' }))
+        .error?.code,
+    ).toBe('42501');
+  });
+
+  it('are edited by members, not by viewers or outsiders, and deleted by admins only', async () => {
+    const { data: task } = await newTask(b.member, b, 'Edit me');
+    const id = task?.id ?? '';
+    for (const p of [b.viewer, b.outsider]) {
+      const { data } = await p.client.from('tasks').update({ title: 'Hijacked' }).eq('id', id).select('id');
+      expect(data ?? []).toEqual([]);
+    }
+    expect(
+      (
+        await b.member.client
+          .from('tasks')
+          .update({ title: 'Edited', priority: 'high' })
+          .eq('id', id)
+          .select('title')
+      ).data,
+    ).toEqual([{ title: 'Edited' }]);
+    expect((await b.member.client.from('tasks').delete().eq('id', id).select('id')).data).toEqual([]);
+    expect((await b.admin.client.from('tasks').delete().eq('id', id).select('id')).data).toEqual([{ id }]);
+  });
+
+  it('stay in their workspace: a member cannot move one into another workspace’s project', async () => {
+    const other = await board();
+    const { data: task } = await newTask(b.member, b, 'Stay home');
+    const move = await b.member.client
+      .from('tasks')
+      .update({ project_id: other.project })
+      .eq('id', task?.id ?? '');
+    expect(move.error?.code).toBe('42501');
+    const smuggle = await b.member.client
+      .from('tasks')
+      .insert({ workspace_id: b.ws, project_id: other.project, title: 'Smuggled' });
+    expect(smuggle.error?.code).toBe('23503');
+  });
+
+  it('are assigned only to members of the workspace', async () => {
+    const { data: task } = await newTask(b.member, b, 'Assign me');
+    const toOutsider = await b.member.client
+      .from('tasks')
+      .update({ assignee_id: b.outsider.id })
+      .eq('id', task?.id ?? '');
+    expect(toOutsider.error?.code).toBe('23503');
+    const toViewer = await b.member.client
+      .from('tasks')
+      .update({ assignee_id: b.viewer.id })
+      .eq('id', task?.id ?? '')
+      .select('assignee_id');
+    expect(toViewer.data).toEqual([{ assignee_id: b.viewer.id }]);
+  });
+
+  it('refuse titles and descriptions beyond the limits', async () => {
+    expect((await newTask(b.member, b, '   ')).error?.code).toBe('23514');
+    expect((await newTask(b.member, b, 'x'.repeat(201))).error?.code).toBe('23514');
+    expect((await newTask(b.member, b, 'Long', { description: 'x'.repeat(20001) })).error?.code).toBe(
+      '23514',
+    );
+  });
+
+  it('are read-only in archived projects', async () => {
+    const archived = await board();
+    const { data: task } = await newTask(archived.member, archived, 'Before archiving');
+    await archived.admin.client
+      .from('projects')
+      .update({ archived_at: new Date().toISOString() })
+      .eq('id', archived.project);
+    expect((await newTask(archived.member, archived, 'After archiving')).error?.code).toBe('42501');
+    const { data } = await archived.member.client
+      .from('tasks')
+      .update({ title: 'Changed' })
+      .eq('id', task?.id ?? '')
+      .select('id');
+    expect(data ?? []).toEqual([]);
+    expect(
+      (
+        await archived.viewer.client
+          .from('tasks')
+          .select('title')
+          .eq('id', task?.id ?? '')
+      ).data,
+    ).toEqual([{ title: 'Before archiving' }]);
+  });
+});
+
+describe('move_task', () => {
+  it('places a task between its neighbours, changing no other row', async () => {
+    const b = await board();
+    const made = [];
+    for (const title of ['A', 'B', 'C'])
+      made.push((await newTask(b.member, b, title, { status: 'todo' })).data);
+    const [a, , c] = made;
+    const { data: moving } = await newTask(b.member, b, 'Mover', { status: 'backlog' });
+    const before =
+      (await b.member.client.from('tasks').select('id, position, updated_at').eq('project_id', b.project))
+        .data ?? [];
+    const { data, error } = await b.member.client.rpc('move_task', {
+      task_id: moving?.id,
+      status: 'todo',
+      after_task_id: a?.id,
+      before_task_id: made[1]?.id,
+    });
+    expect(error).toBeNull();
+    expect(Number(data.position)).toBeGreaterThan(Number(a?.position));
+    expect(Number(data.position)).toBeLessThan(Number(made[1]?.position));
+    const after =
+      (await b.member.client.from('tasks').select('id, position, updated_at').eq('project_id', b.project))
+        .data ?? [];
+    const changed = after.filter(
+      (row) => JSON.stringify(row) !== JSON.stringify(before.find((x) => x.id === row.id)),
+    );
+    expect(changed.map((r) => r.id)).toEqual([moving?.id]);
+    const order = (
+      await b.member.client
+        .from('tasks')
+        .select('title')
+        .eq('project_id', b.project)
+        .eq('status', 'todo')
+        .order('position')
+    ).data;
+    expect(order?.map((r) => r.title)).toEqual(['A', 'Mover', 'B', 'C']);
+    const toBottom = await b.member.client.rpc('move_task', {
+      task_id: a?.id,
+      status: 'todo',
+      after_task_id: c?.id,
+    });
+    expect(Number(toBottom.data.position)).toBeGreaterThan(Number(c?.position));
+  });
+
+  it('is refused to viewers, and outsiders cannot even find the task', async () => {
+    const b = await board();
+    const { data: task } = await newTask(b.member, b, 'Stay put');
+    const byViewer = await b.viewer.client.rpc('move_task', { task_id: task?.id, status: 'done' });
+    expect(byViewer.error?.code).toBe('42501');
+    const byOutsider = await b.outsider.client.rpc('move_task', { task_id: task?.id, status: 'done' });
+    expect(byOutsider.status).toBe(404);
+    const anon = await anonClient().rpc('move_task', { task_id: task?.id, status: 'done' });
+    expect(anon.error?.code).toBe('42501');
+  });
+});
+
+describe('search_tasks', () => {
+  it('finds tasks by words in their description, best match first, within the caller’s workspace', async () => {
+    const b = await board();
+    await newTask(b.member, b, 'Quarterly plan', {
+      description: 'Draft the roadmap for the quarterly review',
+    });
+    await newTask(b.member, b, 'Roadmap review', { description: 'Present it' });
+    await newTask(b.member, b, 'Unrelated', { description: 'Buy coffee' });
+    const { data, error } = await b.viewer.client.rpc('search_tasks', {
+      workspace_id: b.ws,
+      query: 'roadmap',
+    });
+    expect(error).toBeNull();
+    expect((data as Array<{ title: string }>).map((t) => t.title)).toEqual([
+      'Roadmap review',
+      'Quarterly plan',
+    ]);
+    const outsider = await b.outsider.client.rpc('search_tasks', { workspace_id: b.ws, query: 'roadmap' });
+    expect(outsider.data).toEqual([]);
+  });
+});
