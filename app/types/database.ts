@@ -5,7 +5,59 @@ export type Database = {
   
   "public": {
           Tables: {
-            "profiles": {
+            "activity": {
+                  Row: {
+                    "actor_id": string | null,"created_at": string,"data": NonNullable<Json>,"id": number,"kind": string,"project_id": string | null,"task_id": string | null,"workspace_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "actor_id"?: string | null,"created_at"?: string,"data"?: NonNullable<Json>,"id"?: never,"kind": string,"project_id"?: string | null,"task_id"?: string | null,"workspace_id": string
+                  }
+                  Update: {
+                    "actor_id"?: string | null,"created_at"?: string,"data"?: NonNullable<Json>,"id"?: never,"kind"?: string,"project_id"?: string | null,"task_id"?: string | null,"workspace_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "activity_project_id_fkey"
+      columns: ["project_id"]
+isOneToOne: false
+      referencedRelation: "projects"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "activity_task_id_fkey"
+      columns: ["task_id"]
+isOneToOne: false
+      referencedRelation: "tasks"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "activity_workspace_id_fkey"
+      columns: ["workspace_id"]
+isOneToOne: false
+      referencedRelation: "workspaces"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"comments": {
+                  Row: {
+                    "author_id": string | null,"body": string,"created_at": string,"edited_at": string | null,"id": string,"task_id": string,"updated_at": string,"workspace_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "author_id"?: string | null,"body": string,"created_at"?: string,"edited_at"?: string | null,"id"?: string,"task_id": string,"updated_at"?: string,"workspace_id": string
+                  }
+                  Update: {
+                    "author_id"?: string | null,"body"?: string,"created_at"?: string,"edited_at"?: string | null,"id"?: string,"task_id"?: string,"updated_at"?: string,"workspace_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "comments_task_fkey"
+      columns: ["task_id","workspace_id"]
+isOneToOne: false
+      referencedRelation: "tasks"
+      referencedColumns: ["id","workspace_id"]
+    }
+                  ]
+                },"profiles": {
                   Row: {
                     "avatar_path": string | null,"created_at": string,"display_name": string,"id": string,"updated_at": string
                   }
@@ -183,6 +235,9 @@ isOneToOne: false
                            },
 "shares_workspace_with":
 { Args: { "other": string }; Returns: boolean
+                           },
+"task_is_writable":
+{ Args: { "task": string }; Returns: boolean
                            },
 "transfer_ownership":
 { Args: { "new_owner": string,"ws": string }; Returns: undefined

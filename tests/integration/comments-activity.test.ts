@@ -1,0 +1,233 @@
+// RLS on comments and the activity log (SPEC sections 3 and 6).
+import type { SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { anonClient, backend, confirmedUser } from '../support/backend.ts';
+
+interface Person {
+  id: string;
+  client: SupabaseClient;
+}
+
+async function person(tag: string): Promise<Person> {
+  const user = await confirmedUser(tag);
+  const client = anonClient();
+  const { error } = await client.auth.signInWithPassword({ email: user.email, password: user.password });
+  if (error) throw error;
+  return { id: user.id, client };
+}
+
+async function addMember(workspaceId: string, userId: string, role: string): Promise<void> {
+  const client = new pg.Client({ connectionString: backend().dbUrl });
+  await client.connect();
+  try {
+    await client.query(
+      'insert into public.workspace_members (workspace_id, user_id, role) values ($1, $2, $3)',
+      [workspaceId, userId, role],
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+interface Scene {
+  ws: string;
+  project: string;
+  task: string;
+  owner: Person;
+  admin: Person;
+  member: Person;
+  other: Person;
+  viewer: Person;
+  outsider: Person;
+}
+
+async function scene(): Promise<Scene> {
+  const [owner, admin, member, other, viewer, outsider] = await Promise.all(
+    ['owner', 'admin', 'member', 'other', 'viewer', 'outsider'].map(person),
+  );
+  if (!owner || !admin || !member || !other || !viewer || !outsider) throw new Error('people missing');
+  const { data: ws, error } = await owner.client.rpc('create_workspace', {
+    name: 'Acme',
+    slug: `acme-${Math.random().toString(36).slice(2, 10)}`,
+  });
+  if (error) throw error;
+  const wsId = (ws as { id: string }).id;
+  await addMember(wsId, admin.id, 'admin');
+  await addMember(wsId, member.id, 'member');
+  await addMember(wsId, other.id, 'member');
+  await addMember(wsId, viewer.id, 'viewer');
+  const { data: project } = await admin.client
+    .from('projects')
+    .insert({ workspace_id: wsId, name: 'Launch' })
+    .select('id')
+    .single();
+  const { data: task } = await member.client
+    .from('tasks')
+    .insert({ workspace_id: wsId, project_id: project?.id, title: 'Ship it' })
+    .select('id')
+    .single();
+  return {
+    ws: wsId,
+    project: project?.id ?? '',
+    task: task?.id ?? '',
+    owner,
+    admin,
+    member,
+    other,
+    viewer,
+    outsider,
+  };
+}
+
+const comment = (p: Person, s: Scene, body: string) =>
+  p.client
+    .from('comments')
+    .insert({ workspace_id: s.ws, task_id: s.task, body })
+    .select('id, edited_at')
+    .single();
+
+describe('comments', () => {
+  let s: Scene;
+  beforeAll(async () => {
+    s = await scene();
+  });
+
+  it('are written by members, read by every member, and by nobody else', async () => {
+    const { data, error } = await comment(s.member, s, 'First!');
+    expect(error).toBeNull();
+    expect((await comment(s.viewer, s, 'Viewer says')).error?.code).toBe('42501');
+    expect((await comment(s.outsider, s, 'Outsider says')).error?.code).toBe('42501');
+    expect(
+      (
+        await s.viewer.client
+          .from('comments')
+          .select('body')
+          .eq('id', data?.id ?? '')
+      ).data,
+    ).toEqual([{ body: 'First!' }]);
+    expect((await s.outsider.client.from('comments').select('body').eq('task_id', s.task)).data).toEqual([]);
+    const forged = await s.member.client
+      .from('comments')
+      .insert({ workspace_id: s.ws, task_id: s.task, body: 'As someone else', author_id: s.other.id });
+    expect(forged.error?.code).toBe('42501');
+    expect((await comment(s.member, s, ' '.repeat(3))).error?.code).toBe('23514');
+    expect((await comment(s.member, s, 'x'.repeat(5001))).error?.code).toBe('23514');
+  });
+
+  it('are edited by their author only, who sees when', async () => {
+    const { data } = await comment(s.member, s, 'Tpyo');
+    const id = data?.id ?? '';
+    expect(data?.edited_at).toBeNull();
+    for (const p of [s.other, s.admin, s.owner]) {
+      expect(
+        (await p.client.from('comments').update({ body: 'Not yours' }).eq('id', id).select('id')).data,
+      ).toEqual([]);
+    }
+    const edited = await s.member.client
+      .from('comments')
+      .update({ body: 'Typo' })
+      .eq('id', id)
+      .select('body, edited_at')
+      .single();
+    expect(edited.data?.body).toBe('Typo');
+    expect(edited.data?.edited_at).not.toBeNull();
+  });
+
+  it('are deleted by their author or an admin, not by other members or viewers', async () => {
+    const { data: mine } = await comment(s.member, s, 'Delete me myself');
+    const { data: theirs } = await comment(s.member, s, 'An admin removes this');
+    for (const p of [s.other, s.viewer, s.outsider]) {
+      expect(
+        (
+          await p.client
+            .from('comments')
+            .delete()
+            .eq('id', mine?.id ?? '')
+            .select('id')
+        ).data ?? [],
+      ).toEqual([]);
+    }
+    expect(
+      (
+        await s.member.client
+          .from('comments')
+          .delete()
+          .eq('id', mine?.id ?? '')
+          .select('id')
+      ).data,
+    ).toEqual([{ id: mine?.id }]);
+    expect(
+      (
+        await s.admin.client
+          .from('comments')
+          .delete()
+          .eq('id', theirs?.id ?? '')
+          .select('id')
+      ).data,
+    ).toEqual([{ id: theirs?.id }]);
+  });
+
+  it('cannot be added in an archived project', async () => {
+    const archived = await scene();
+    await archived.admin.client
+      .from('projects')
+      .update({ archived_at: new Date().toISOString() })
+      .eq('id', archived.project);
+    expect((await comment(archived.member, archived, 'Too late')).error?.code).toBe('42501');
+  });
+});
+
+describe('activity', () => {
+  it('records what happens, for members to read and nobody to write', async () => {
+    const s = await scene();
+    await s.member.client.rpc('move_task', { task_id: s.task, status: 'done' });
+    await s.member.client.from('tasks').update({ assignee_id: s.other.id }).eq('id', s.task);
+    await comment(s.member, s, 'Done and dusted');
+    const { data } = await s.viewer.client
+      .from('activity')
+      .select('kind, actor_id, data')
+      .eq('workspace_id', s.ws)
+      .order('id');
+    const kinds = data?.map((a) => a.kind) ?? [];
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        'member_joined',
+        'project_created',
+        'task_created',
+        'task_moved',
+        'task_assigned',
+        'comment_added',
+      ]),
+    );
+    const moved = data?.find((a) => a.kind === 'task_moved');
+    expect(moved).toMatchObject({
+      actor_id: s.member.id,
+      data: { from: 'todo', to: 'done', title: 'Ship it' },
+    });
+    expect((await s.outsider.client.from('activity').select('id').eq('workspace_id', s.ws)).data).toEqual([]);
+    const forged = await s.owner.client.from('activity').insert({ workspace_id: s.ws, kind: 'task_created' });
+    expect(forged.error?.code).toBe('42501');
+    const erased = await s.owner.client.from('activity').delete().eq('workspace_id', s.ws);
+    expect(erased.error?.code).toBe('42501');
+  });
+
+  it('does not stand in the way of deleting a whole workspace', async () => {
+    const s = await scene();
+    await comment(s.member, s, 'Soon gone');
+    const { data, error } = await s.owner.client.from('workspaces').delete().eq('id', s.ws).select('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([{ id: s.ws }]);
+    const client = new pg.Client({ connectionString: backend().dbUrl });
+    await client.connect();
+    const left = await client.query(
+      `select (select count(*) from public.projects where workspace_id = $1)
+            + (select count(*) from public.tasks where workspace_id = $1)
+            + (select count(*) from public.comments where workspace_id = $1)
+            + (select count(*) from public.activity where workspace_id = $1) as n`,
+      [s.ws],
+    );
+    await client.end();
+    expect(Number(left.rows[0]?.n)).toBe(0);
+  });
+});
