@@ -57,6 +57,26 @@ isOneToOne: false
       referencedColumns: ["id","workspace_id"]
     }
                   ]
+                },"invitations": {
+                  Row: {
+                    "accepted_at": string | null,"accepted_by": string | null,"created_at": string,"email": string,"expires_at": string,"id": string,"invited_by": string | null,"revoked_at": string | null,"role": Database["public"]['Enums']["workspace_role"],"token_hash": string,"workspace_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "accepted_at"?: string | null,"accepted_by"?: string | null,"created_at"?: string,"email": string,"expires_at"?: string,"id"?: string,"invited_by"?: string | null,"revoked_at"?: string | null,"role": Database["public"]['Enums']["workspace_role"],"token_hash": string,"workspace_id": string
+                  }
+                  Update: {
+                    "accepted_at"?: string | null,"accepted_by"?: string | null,"created_at"?: string,"email"?: string,"expires_at"?: string,"id"?: string,"invited_by"?: string | null,"revoked_at"?: string | null,"role"?: Database["public"]['Enums']["workspace_role"],"token_hash"?: string,"workspace_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "invitations_workspace_id_fkey"
+      columns: ["workspace_id"]
+isOneToOne: false
+      referencedRelation: "workspaces"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"profiles": {
                   Row: {
                     "avatar_path": string | null,"created_at": string,"display_name": string,"id": string,"updated_at": string
@@ -157,7 +177,28 @@ isOneToOne: false
             [_ in never]: never
           }
           Functions: {
-            "create_workspace":
+            "accept_invitation":
+{ Args: { "token": string }; Returns: {
+              "created_at": string,
+"created_by": string | null,
+"id": string,
+"is_personal": boolean,
+"name": string,
+"slug": string,
+"updated_at": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "workspaces"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"create_invitation":
+{ Args: { "email": string,"role": Database["public"]['Enums']["workspace_role"],"workspace_id": string }; Returns: {
+              "invitation_id": string,"token": string
+            }[]
+                           },
+"create_workspace":
 { Args: { "name": string,"slug": string }; Returns: {
               "created_at": string,
 "created_by": string | null,
@@ -175,6 +216,14 @@ isOneToOne: false
       } },
 "has_role":
 { Args: { "at_least": Database["public"]['Enums']["workspace_role"],"ws": string }; Returns: boolean
+                           },
+"invitation_preview":
+{ Args: { "token": string }; Returns: {
+              "email": string,"role": Database["public"]['Enums']["workspace_role"],"status": string,"workspace_name": string
+            }[]
+                           },
+"invitation_token_hash":
+{ Args: { "token": string }; Returns: string
                            },
 "is_member":
 { Args: { "ws": string }; Returns: boolean
@@ -205,6 +254,9 @@ isOneToOne: false
       } },
 "project_is_active":
 { Args: { "project": string }; Returns: boolean
+                           },
+"resend_invitation":
+{ Args: { "invitation_id": string }; Returns: string
                            },
 "search_tasks":
 { Args: { "query": string,"workspace_id": string }; Returns: {
