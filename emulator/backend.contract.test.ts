@@ -289,3 +289,41 @@ describe('settings from config.toml', () => {
     }
   }, 60_000);
 });
+
+describe('demo data', () => {
+  it('seeds a fresh database with demo people who can sign in, and a living board', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'crewboard-seed-'));
+    chmodSync(dir, 0o755);
+    const seeded = await startBackend({ projectRoot, dataDir: dir, apiPort: 0, dbPort: 0, mailPort: 0 });
+    try {
+      expect(seeded.seeded).toBe(true);
+      const signIn = await fetch(`${seeded.apiUrl}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: { apikey: seeded.anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'grace@demo.crewboard.test', password: 'crewboard-demo' }),
+      });
+      expect(signIn.status).toBe(200);
+      const { access_token } = (await signIn.json()) as { access_token: string };
+      const tasks = await fetch(
+        `${seeded.apiUrl}/rest/v1/tasks?select=id&project_id=eq.c0000000-0000-4000-8000-000000000001`,
+        {
+          headers: { apikey: seeded.anonKey, Authorization: `Bearer ${access_token}`, Prefer: 'count=exact' },
+        },
+      );
+      expect(tasks.headers.get('content-range')).toMatch(/\/40$/);
+      const activity = await fetch(
+        `${seeded.apiUrl}/rest/v1/activity?select=kind&workspace_id=eq.b0000000-0000-4000-8000-000000000001`,
+        {
+          headers: { apikey: seeded.anonKey, Authorization: `Bearer ${access_token}` },
+        },
+      );
+      const kinds = new Set(((await activity.json()) as Array<{ kind: string }>).map((a) => a.kind));
+      expect([...kinds]).toEqual(
+        expect.arrayContaining(['task_created', 'comment_added', 'member_joined', 'project_created']),
+      );
+    } finally {
+      await seeded.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

@@ -42,6 +42,8 @@ async function main(): Promise<void> {
       console.log(`\n  App:      http://localhost:${appPort}`);
       if (backend) {
         console.log(`  Mailbox:  ${backend.mailUrl}`);
+        console.log('  Demo:     ada@demo.crewboard.test (owner), grace@demo.crewboard.test (member),');
+        console.log('            linus@demo.crewboard.test (viewer); password crewboard-demo');
         console.log(`  API:      ${backend.apiUrl}   (database ${backend.dbUrl})`);
         console.log(
           `  Backend ready in ${(backend.startedInMs / 1000).toFixed(1)} s; logs in ${path.relative(projectRoot, path.join(dataDir, 'backend.log'))}`,
