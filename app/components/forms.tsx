@@ -1,4 +1,10 @@
-import { getInputProps, useForm, type DefaultValue, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
+import {
+  getInputProps,
+  useForm,
+  type DefaultValue,
+  type FieldMetadata,
+  type SubmissionResult,
+} from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import type * as z from 'zod/mini';
 import { useNavigation } from '@remix-run/react';

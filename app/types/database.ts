@@ -18,6 +18,12 @@ export type Database = {
                   }
                   Relationships: [
                     {
+      foreignKeyName: "activity_actor_profile_fkey"
+      columns: ["actor_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
       foreignKeyName: "activity_project_id_fkey"
       columns: ["project_id"]
 isOneToOne: false
@@ -50,6 +56,12 @@ isOneToOne: false
                   }
                   Relationships: [
                     {
+      foreignKeyName: "comments_author_profile_fkey"
+      columns: ["author_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
       foreignKeyName: "comments_task_fkey"
       columns: ["task_id","workspace_id"]
 isOneToOne: false
@@ -117,7 +129,7 @@ isOneToOne: false
                   }
                   ComputedFields: never
                   Insert: {
-                    "assignee_id"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"due_date"?: string | null,"id"?: string,"number": number,"position": number,"priority"?: Database["public"]['Enums']["task_priority"],"project_id": string,"search"?: never,"status"?: Database["public"]['Enums']["task_status"],"title": string,"updated_at"?: string,"workspace_id": string
+                    "assignee_id"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"due_date"?: string | null,"id"?: string,"number"?: number,"position"?: number,"priority"?: Database["public"]['Enums']["task_priority"],"project_id": string,"search"?: never,"status"?: Database["public"]['Enums']["task_status"],"title": string,"updated_at"?: string,"workspace_id": string
                   }
                   Update: {
                     "assignee_id"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"due_date"?: string | null,"id"?: string,"number"?: number,"position"?: number,"priority"?: Database["public"]['Enums']["task_priority"],"project_id"?: string,"search"?: never,"status"?: Database["public"]['Enums']["task_status"],"title"?: string,"updated_at"?: string,"workspace_id"?: string
@@ -129,6 +141,12 @@ isOneToOne: false
 isOneToOne: false
       referencedRelation: "workspace_members"
       referencedColumns: ["workspace_id","user_id"]
+    },{
+      foreignKeyName: "tasks_assignee_profile_fkey"
+      columns: ["assignee_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
     },{
       foreignKeyName: "tasks_project_fkey"
       columns: ["project_id","workspace_id"]

@@ -82,3 +82,58 @@ export const DisplayNameSchema = z.object({
     .string({ error: 'Enter a display name.' })
     .check(z.trim(), z.minLength(1, 'Enter a display name.'), z.maxLength(50, 'Use at most 50 characters.')),
 });
+
+export const WorkspaceSchema = z.object({
+  name: z
+    .string({ error: 'Enter a workspace name.' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Enter a workspace name.'),
+      z.maxLength(60, 'Use at most 60 characters.'),
+    ),
+  slug: z.string({ error: 'Choose an address.' }).check(
+    z.trim(),
+    z.toLowerCase(),
+    z.regex(
+      /^[a-z0-9](?:[a-z0-9-]{1,38}[a-z0-9])$/,
+      'Use 3 to 40 lowercase letters, digits or hyphens, not starting or ending with a hyphen.',
+    ),
+    z.refine((s) => !RESERVED_SLUGS.includes(s), 'That address is reserved. Try another.'),
+  ),
+});
+
+export const RESERVED_SLUGS = [
+  'new',
+  'settings',
+  'members',
+  'search',
+  'invite',
+  'account',
+  'admin',
+  'api',
+  'w',
+  'p',
+  't',
+];
+
+export const ProjectSchema = z.object({
+  name: z
+    .string({ error: 'Enter a project name.' })
+    .check(z.trim(), z.minLength(1, 'Enter a project name.'), z.maxLength(80, 'Use at most 80 characters.')),
+  description: z.optional(z.string().check(z.trim(), z.maxLength(2000, 'Use at most 2,000 characters.'))),
+});
+
+export const TASK_STATUSES = ['backlog', 'todo', 'in_progress', 'done'] as const;
+
+export const NewTaskSchema = z.object({
+  title: z
+    .string({ error: 'Enter a title.' })
+    .check(z.trim(), z.minLength(1, 'Enter a title.'), z.maxLength(200, 'Use at most 200 characters.')),
+  status: z.enum(TASK_STATUSES),
+});
+
+export const MoveTaskSchema = z.object({
+  taskId: z.string().check(z.uuid()),
+  status: z.enum(TASK_STATUSES),
+  direction: z.optional(z.enum(['up', 'down'])),
+});

@@ -3,11 +3,12 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@supabase/ssr';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '~/types/database.ts';
 import { supabaseEnv } from './env.server.ts';
 import { NodeWebSocket } from './websocket.server.ts';
 
 export interface RequestSupabase {
-  supabase: SupabaseClient;
+  supabase: SupabaseClient<Database>;
   /** Set-Cookie values the client wrote; every response of the request carries them. */
   cookies: string[];
 }
@@ -24,7 +25,7 @@ export function getSupabase(request: Request, context: AppLoadContext): RequestS
   if (existing) return existing;
   const cookies: string[] = [];
   const { url, anonKey } = supabaseEnv();
-  const supabase = createServerClient(url, anonKey, {
+  const supabase = createServerClient<Database>(url, anonKey, {
     cookies: {
       getAll() {
         return parseCookieHeader(request.headers.get('Cookie') ?? '').map(({ name, value }) => ({

@@ -1,0 +1,125 @@
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
+import { Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
+import { redirectWithSession, requireUser } from '~/utils/auth.server.ts';
+import { MESSAGES } from '~/utils/messages.ts';
+import { requireSameSite } from '~/utils/request.server.ts';
+import { WorkspaceSchema } from '~/utils/schemas.ts';
+import { getSupabase } from '~/utils/supabase.server.ts';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const { supabase } = getSupabase(request, context);
+  const { data, error } = await supabase
+    .from('workspaces')
+    .select('id, name, slug, is_personal, workspace_members!inner(role)')
+    .eq('workspace_members.user_id', user.id)
+    .order('is_personal', { ascending: false })
+    .order('name');
+  if (error) throw new Response('Backend unavailable', { status: 503 });
+  return json({
+    workspaces: data.map((w) => ({
+      name: w.name,
+      slug: w.slug,
+      personal: w.is_personal,
+      role: w.workspace_members[0]?.role ?? 'viewer',
+    })),
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireSameSite(request);
+  await requireUser(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: WorkspaceSchema });
+  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
+  const { supabase } = getSupabase(request, context);
+  const { data, error } = await supabase.rpc('create_workspace', submission.value);
+  if (error) {
+    if (error.code === '23505') {
+      return json(
+        { result: submission.reply({ fieldErrors: { slug: ['That address is taken. Try another.'] } }) },
+        { status: 409 },
+      );
+    }
+    if (error.code === '23514') {
+      return json(
+        { result: submission.reply({ fieldErrors: { slug: ['That address is reserved. Try another.'] } }) },
+        { status: 400 },
+      );
+    }
+    return json(
+      { result: submission.reply({ formErrors: [MESSAGES.backend_unavailable] }) },
+      { status: 503 },
+    );
+  }
+  return redirectWithSession(`/w/${data.slug}`, request, context);
+}
+
+const ROLE_LABEL: Record<string, string> = {
+  owner: 'Owner',
+  admin: 'Admin',
+  member: 'Member',
+  viewer: 'Viewer',
+};
+
+export default function Workspaces() {
+  const { workspaces } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm('new-workspace', WorkspaceSchema, actionData?.result);
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-8">
+      <header className="flex items-center justify-between">
+        <p className="text-sm font-semibold uppercase tracking-wide text-indigo-600">Crewboard</p>
+        <Link to="/account" className="text-sm font-medium text-slate-700 hover:underline">
+          Account
+        </Link>
+      </header>
+      <h1 className="mt-6 text-2xl font-semibold">Your workspaces</h1>
+      <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+        {workspaces.map((w) => (
+          <li key={w.slug}>
+            <Link
+              to={`/w/${w.slug}`}
+              className="flex items-center justify-between px-4 py-3 hover:bg-slate-50"
+            >
+              <span className="font-medium">{w.name}</span>
+              <span className="text-sm text-slate-500">
+                {w.personal ? 'Personal · ' : ''}
+                {ROLE_LABEL[w.role]}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <section
+        aria-labelledby="new-workspace-title"
+        className="mt-8 max-w-md rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+      >
+        <h2 id="new-workspace-title" className="text-base font-semibold">
+          Create a workspace
+        </h2>
+        <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+          {form.errors ? <FormMessage>{form.errors.join(' ')}</FormMessage> : null}
+          <Field label="Workspace name" field={fields.name} type="text" />
+          <Field
+            label="Address"
+            field={fields.slug}
+            type="text"
+            hint="crewboard.app/w/your-address — lowercase letters, digits and hyphens."
+          />
+          <SubmitButton>Create workspace</SubmitButton>
+        </Form>
+      </section>
+    </main>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: 'Workspaces · Crewboard' }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

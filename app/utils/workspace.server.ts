@@ -1,0 +1,62 @@
+// The workspace a route is about, and the signed-in user's role in it, loaded once per request.
+import type { AppLoadContext } from '@remix-run/node';
+import { requireUser, type SignedInUser } from './auth.server.ts';
+import { getSupabase } from './supabase.server.ts';
+
+export type WorkspaceRole = 'viewer' | 'member' | 'admin' | 'owner';
+const RANK: Record<WorkspaceRole, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
+
+export interface Membership {
+  user: SignedInUser;
+  workspace: { id: string; name: string; slug: string; is_personal: boolean };
+  role: WorkspaceRole;
+}
+
+export function atLeast(role: WorkspaceRole, wanted: WorkspaceRole): boolean {
+  return RANK[role] >= RANK[wanted];
+}
+
+const perRequest = new WeakMap<object, Map<string, Promise<Membership>>>();
+
+async function loadMembership(request: Request, context: AppLoadContext, slug: string): Promise<Membership> {
+  const user = await requireUser(request, context);
+  const { supabase } = getSupabase(request, context);
+  const { data, error } = await supabase
+    .from('workspaces')
+    .select('id, name, slug, is_personal, workspace_members!inner(role)')
+    .eq('slug', slug)
+    .eq('workspace_members.user_id', user.id)
+    .maybeSingle();
+  if (error) throw new Response('Backend unavailable', { status: 503 });
+  // Not a member and not there look the same: whether a workspace exists is private.
+  const role = data?.workspace_members[0]?.role;
+  if (!data || !role) throw new Response('Not found', { status: 404 });
+  return {
+    user,
+    workspace: { id: data.id, name: data.name, slug: data.slug, is_personal: data.is_personal },
+    role,
+  };
+}
+
+/** The caller's membership of `slug`; 404 unless they have at least `minRole` there. */
+export async function requireMember(
+  request: Request,
+  context: AppLoadContext,
+  slug: string | undefined,
+  minRole: WorkspaceRole = 'viewer',
+): Promise<Membership> {
+  if (!slug) throw new Response('Not found', { status: 404 });
+  let cache = perRequest.get(context);
+  if (!cache) {
+    cache = new Map();
+    perRequest.set(context, cache);
+  }
+  let pending = cache.get(slug);
+  if (!pending) {
+    pending = loadMembership(request, context, slug);
+    cache.set(slug, pending);
+  }
+  const membership = await pending;
+  if (!atLeast(membership.role, minRole)) throw new Response('Not found', { status: 404 });
+  return membership;
+}
