@@ -10,7 +10,8 @@ import { MESSAGES } from '~/utils/messages.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { ProjectSchema } from '~/utils/schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
-import { atLeast, requireMember } from '~/utils/workspace.server.ts';
+import { atLeast } from '~/utils/roles.ts';
+import { requireMember } from '~/utils/workspace.server.ts';
 import type { loader as workspaceLoader } from './w.$workspace.tsx';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

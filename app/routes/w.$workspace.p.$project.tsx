@@ -10,7 +10,8 @@ import { MESSAGES } from '~/utils/messages.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { MoveTaskSchema, NewTaskSchema, TASK_STATUSES } from '~/utils/schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
-import { atLeast, requireMember } from '~/utils/workspace.server.ts';
+import { atLeast } from '~/utils/roles.ts';
+import { requireMember } from '~/utils/workspace.server.ts';
 
 type Status = (typeof TASK_STATUSES)[number];
 

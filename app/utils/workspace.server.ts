@@ -1,19 +1,13 @@
 // The workspace a route is about, and the signed-in user's role in it, loaded once per request.
 import type { AppLoadContext } from '@remix-run/node';
 import { requireUser, type SignedInUser } from './auth.server.ts';
+import { atLeast, type WorkspaceRole } from './roles.ts';
 import { getSupabase } from './supabase.server.ts';
-
-export type WorkspaceRole = 'viewer' | 'member' | 'admin' | 'owner';
-const RANK: Record<WorkspaceRole, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
 
 export interface Membership {
   user: SignedInUser;
   workspace: { id: string; name: string; slug: string; is_personal: boolean };
   role: WorkspaceRole;
-}
-
-export function atLeast(role: WorkspaceRole, wanted: WorkspaceRole): boolean {
-  return RANK[role] >= RANK[wanted];
 }
 
 const perRequest = new WeakMap<object, Map<string, Promise<Membership>>>();

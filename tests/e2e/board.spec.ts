@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { createConfirmedUser, signIn } from './support.ts';
+
+test('create a workspace and a project, add tasks, and move them with plain forms', async ({ page }) => {
+  const { email, password } = await createConfirmedUser('board');
+  await signIn(page, email, password);
+  await page.goto('/w');
+  await expect(page.getByRole('link', { name: /Personal/ })).toBeVisible();
+
+  const slug = `crew-${Date.now().toString(36)}`;
+  await page.getByLabel('Workspace name').fill('Crew HQ');
+  await page.getByLabel('Address').fill('settings');
+  await page.getByRole('button', { name: 'Create workspace' }).click();
+  await expect(page.getByText('That address is reserved. Try another.')).toBeVisible();
+  await expect(page.getByLabel('Workspace name')).toHaveValue('Crew HQ');
+  await page.getByLabel('Address').fill(slug);
+  await page.getByRole('button', { name: 'Create workspace' }).click();
+  await expect(page).toHaveURL(new RegExp(`/w/${slug}$`));
+
+  await page.getByLabel('Project name').fill('Launch');
+  await page.getByRole('button', { name: 'Create project' }).click();
+  await expect(page.getByRole('heading', { name: 'Launch' })).toBeVisible();
+
+  const todo = page.getByRole('region', { name: 'To do' });
+  for (const title of ['Write the brief', 'Book the venue', 'Send invitations']) {
+    await todo.getByLabel('Title').fill(title);
+    await todo.getByRole('button', { name: 'Create task' }).click();
+    await expect(todo.getByRole('link', { name: new RegExp(title) })).toBeVisible();
+  }
+  await expect(todo.getByRole('listitem')).toHaveCount(3);
+
+  // Up: the third task moves above the second.
+  await todo.getByRole('button', { name: 'Move #3 up' }).click();
+  await expect(todo.getByRole('listitem').nth(1)).toContainText('Send invitations');
+
+  // Another column through the status select.
+  await todo.getByLabel('Status of #1').selectOption('in_progress');
+  await todo.getByRole('listitem').first().getByRole('button', { name: 'Move', exact: true }).click();
+  const inProgress = page.getByRole('region', { name: 'In progress' });
+  await expect(inProgress.getByRole('link', { name: /Write the brief/ })).toBeVisible();
+  await expect(todo.getByRole('listitem')).toHaveCount(2);
+
+  // Empty titles are refused next to the field.
+  await inProgress.getByRole('button', { name: 'Create task' }).click();
+  await expect(inProgress.getByText('Enter a title.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Overview' }).click();
+  await expect(page.getByText(/moved #1 Write the brief to In progress/)).toBeVisible();
+});
+
+test('someone else’s workspace is not found', async ({ page }) => {
+  const { email, password } = await createConfirmedUser('nosy');
+  await signIn(page, email, password);
+  const response = await page.goto('/w/northwind');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("We couldn't find that page.")).toBeVisible();
+});
