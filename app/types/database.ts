@@ -168,6 +168,12 @@ isOneToOne: false
                   }
                   Relationships: [
                     {
+      foreignKeyName: "workspace_members_profile_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
       foreignKeyName: "workspace_members_workspace_id_fkey"
       columns: ["workspace_id"]
 isOneToOne: false

@@ -137,3 +137,35 @@ export const MoveTaskSchema = z.object({
   status: z.enum(TASK_STATUSES),
   direction: z.optional(z.enum(['up', 'down'])),
 });
+
+export const TASK_PRIORITIES = ['none', 'low', 'medium', 'high', 'urgent'] as const;
+
+export const TaskEditSchema = z.object({
+  title: z
+    .string({ error: 'Enter a title.' })
+    .check(z.trim(), z.minLength(1, 'Enter a title.'), z.maxLength(200, 'Use at most 200 characters.')),
+  description: z.optional(z.string().check(z.maxLength(20000, 'Use at most 20,000 characters.'))),
+  status: z.enum(TASK_STATUSES),
+  priority: z.enum(TASK_PRIORITIES),
+  assignee: z.optional(z.string().check(z.regex(/^$|^[0-9a-f-]{36}$/, 'Choose someone from the list.'))),
+  dueDate: z.optional(
+    z
+      .string()
+      .check(
+        z.refine(
+          (v) =>
+            v === '' ||
+            (/^\d{4}-\d{2}-\d{2}$/.test(v) &&
+              !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+              new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)),
+          'Enter a real date.',
+        ),
+      ),
+  ),
+});
+
+export const CommentSchema = z.object({
+  body: z
+    .string({ error: 'Write a comment.' })
+    .check(z.trim(), z.minLength(1, 'Write a comment.'), z.maxLength(5000, 'Use at most 5,000 characters.')),
+});

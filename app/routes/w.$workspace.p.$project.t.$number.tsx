@@ -1,0 +1,316 @@
+import { getFormProps, getSelectProps, getTextareaProps, getInputProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
+import { ErrorList, Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
+import { redirectWithSession } from '~/utils/auth.server.ts';
+import { MESSAGES } from '~/utils/messages.ts';
+import { requireSameSite } from '~/utils/request.server.ts';
+import { atLeast } from '~/utils/roles.ts';
+import { CommentSchema, TASK_PRIORITIES, TASK_STATUSES, TaskEditSchema } from '~/utils/schemas.ts';
+import { getSupabase } from '~/utils/supabase.server.ts';
+import { requireMember } from '~/utils/workspace.server.ts';
+
+const STATUS_LABEL = { backlog: 'Backlog', todo: 'To do', in_progress: 'In progress', done: 'Done' } as const;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function loadTask(
+  request: Request,
+  context: LoaderFunctionArgs['context'],
+  params: LoaderFunctionArgs['params'],
+) {
+  const membership = await requireMember(request, context, params.workspace);
+  const number = Number(params.number);
+  if (!params.project || !UUID.test(params.project) || !Number.isInteger(number) || number < 1) {
+    throw new Response('Not found', { status: 404 });
+  }
+  const { supabase } = getSupabase(request, context);
+  const { data: task, error } = await supabase
+    .from('tasks')
+    .select(
+      'id, number, title, description, status, priority, assignee_id, due_date, project:projects!tasks_project_fkey(archived_at)',
+    )
+    .eq('project_id', params.project)
+    .eq('workspace_id', membership.workspace.id)
+    .eq('number', number)
+    .maybeSingle();
+  if (error) throw new Response('Backend unavailable', { status: 503 });
+  if (!task) throw new Response('Not found', { status: 404 });
+  return { membership, task, supabase };
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { membership, task, supabase } = await loadTask(request, context, params);
+  const [comments, members] = await Promise.all([
+    supabase
+      .from('comments')
+      .select(
+        'id, body, created_at, edited_at, author_id, author:profiles!comments_author_profile_fkey(display_name)',
+      )
+      .eq('task_id', task.id)
+      .order('created_at'),
+    supabase
+      .from('workspace_members')
+      .select('user_id, profile:profiles!workspace_members_profile_fkey(display_name)')
+      .eq('workspace_id', membership.workspace.id),
+  ]);
+  if (comments.error || members.error) throw new Response('Backend unavailable', { status: 503 });
+  const writable = atLeast(membership.role, 'member') && task.project?.archived_at === null;
+  return json({
+    task,
+    comments: comments.data,
+    members: members.data.map((m) => ({ id: m.user_id, name: m.profile?.display_name ?? 'Someone' })),
+    me: membership.user.id,
+    canEdit: writable,
+    canModerate: atLeast(membership.role, 'admin'),
+  });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  requireSameSite(request);
+  const { membership, task, supabase } = await loadTask(request, context, params);
+  if (!atLeast(membership.role, 'member')) throw new Response('Not found', { status: 404 });
+  const formData = await request.formData();
+  const intent = formData.get('intent');
+  const here = `/w/${membership.workspace.slug}/p/${params.project}/t/${task.number}`;
+
+  if (intent === 'save') {
+    const submission = parseWithZod(formData, { schema: TaskEditSchema });
+    if (submission.status !== 'success') return json({ intent, result: submission.reply() }, { status: 400 });
+    const v = submission.value;
+    const { data, error } = await supabase
+      .from('tasks')
+      .update({
+        title: v.title,
+        description: v.description ?? '',
+        status: v.status,
+        priority: v.priority,
+        assignee_id: v.assignee ? v.assignee : null,
+        due_date: v.dueDate ? v.dueDate : null,
+      })
+      .eq('id', task.id)
+      .select('id');
+    if (error?.code === '23503') {
+      return json(
+        {
+          intent,
+          result: submission.reply({ fieldErrors: { assignee: ['Choose someone from the list.'] } }),
+        },
+        { status: 400 },
+      );
+    }
+    if (error || data.length !== 1) {
+      const message = error ? MESSAGES.backend_unavailable : 'This task is read-only.';
+      return json(
+        { intent, result: submission.reply({ formErrors: [message] }) },
+        { status: error ? 503 : 403 },
+      );
+    }
+    return redirectWithSession(here, request, context);
+  }
+
+  if (intent === 'comment') {
+    const submission = parseWithZod(formData, { schema: CommentSchema });
+    if (submission.status !== 'success') return json({ intent, result: submission.reply() }, { status: 400 });
+    const { error } = await supabase
+      .from('comments')
+      .insert({ workspace_id: membership.workspace.id, task_id: task.id, body: submission.value.body });
+    if (error) {
+      const message = error.code === '42501' ? 'This task is read-only.' : MESSAGES.backend_unavailable;
+      return json(
+        { intent, result: submission.reply({ formErrors: [message] }) },
+        { status: error.code === '42501' ? 403 : 503 },
+      );
+    }
+    return redirectWithSession(here, request, context);
+  }
+
+  if (intent === 'delete-comment') {
+    const id = String(formData.get('commentId') ?? '');
+    if (!UUID.test(id)) throw new Response('Not found', { status: 404 });
+    const { data, error } = await supabase
+      .from('comments')
+      .delete()
+      .eq('id', id)
+      .eq('task_id', task.id)
+      .select('id');
+    if (error) throw new Response('Backend unavailable', { status: 503 });
+    if (data.length === 0) throw new Response('Not found', { status: 404 });
+    return redirectWithSession(here, request, context);
+  }
+
+  if (intent === 'delete-task') {
+    const { data, error } = await supabase.from('tasks').delete().eq('id', task.id).select('id');
+    if (error) throw new Response('Backend unavailable', { status: 503 });
+    if (data.length === 0) throw new Response('Not found', { status: 404 });
+    return redirectWithSession(`/w/${membership.workspace.slug}/p/${params.project}`, request, context);
+  }
+  throw new Response('Bad request', { status: 400 });
+}
+
+export default function TaskPanel() {
+  const { task, comments, members, me, canEdit, canModerate } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm(
+    'task',
+    TaskEditSchema,
+    actionData?.intent === 'save' ? actionData.result : undefined,
+    {
+      title: task.title,
+      description: task.description,
+      status: task.status,
+      priority: task.priority,
+      assignee: task.assignee_id ?? '',
+      dueDate: task.due_date ?? '',
+    },
+  );
+  const [commentForm, commentFields] = useSchemaForm(
+    'comment',
+    CommentSchema,
+    actionData?.intent === 'comment' ? actionData.result : undefined,
+  );
+  const control =
+    'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base sm:text-sm';
+  return (
+    <aside
+      aria-label={`Task #${task.number}`}
+      className="fixed inset-y-0 right-0 z-10 w-full overflow-y-auto border-l border-slate-200 bg-white p-5 shadow-xl sm:max-w-lg"
+    >
+      <div className="flex items-center justify-between">
+        <p className="text-sm text-slate-500">Task #{task.number}</p>
+        <Link to=".." relative="path" className="rounded-md px-2 py-1 text-sm font-medium hover:bg-slate-100">
+          Close
+        </Link>
+      </div>
+      {canEdit ? (
+        <Form method="post" {...getFormProps(form)} className="mt-3 space-y-4">
+          {form.errors ? <FormMessage>{form.errors.join(' ')}</FormMessage> : null}
+          <Field label="Title" field={fields.title} type="text" />
+          <div>
+            <label htmlFor={fields.description.id} className="block text-sm font-medium">
+              Description
+            </label>
+            <textarea {...getTextareaProps(fields.description)} rows={6} className={control} />
+            <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div>
+              <label htmlFor={fields.status.id} className="block text-sm font-medium">
+                Status
+              </label>
+              <select {...getSelectProps(fields.status)} className={control}>
+                {TASK_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {STATUS_LABEL[s]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor={fields.priority.id} className="block text-sm font-medium">
+                Priority
+              </label>
+              <select {...getSelectProps(fields.priority)} className={control}>
+                {TASK_PRIORITIES.map((p) => (
+                  <option key={p} value={p}>
+                    {p === 'none' ? 'None' : p[0]?.toUpperCase() + p.slice(1)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor={fields.assignee.id} className="block text-sm font-medium">
+                Assignee
+              </label>
+              <select {...getSelectProps(fields.assignee)} className={control}>
+                <option value="">Unassigned</option>
+                {members.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.name}
+                  </option>
+                ))}
+              </select>
+              <ErrorList id={fields.assignee.errorId} errors={fields.assignee.errors} />
+            </div>
+            <div>
+              <label htmlFor={fields.dueDate.id} className="block text-sm font-medium">
+                Due date
+              </label>
+              <input {...getInputProps(fields.dueDate, { type: 'date' })} className={control} />
+              <ErrorList id={fields.dueDate.errorId} errors={fields.dueDate.errors} />
+            </div>
+          </div>
+          <SubmitButton name="intent" value="save">
+            Save task
+          </SubmitButton>
+        </Form>
+      ) : (
+        <div className="mt-3">
+          <h2 className="text-lg font-semibold">{task.title}</h2>
+          <p className="mt-2 whitespace-pre-wrap text-slate-700">{task.description || 'No description.'}</p>
+          <p className="mt-2 text-sm text-slate-500">{STATUS_LABEL[task.status]}</p>
+        </div>
+      )}
+      <section aria-labelledby="comments-title" className="mt-8">
+        <h2 id="comments-title" className="text-base font-semibold">
+          Comments
+        </h2>
+        <ol className="mt-3 space-y-3">
+          {comments.map((c) => (
+            <li key={c.id} className="rounded-md bg-slate-50 p-3 text-sm">
+              <p className="font-medium">
+                {c.author?.display_name ?? 'Someone'}
+                {c.edited_at ? <span className="ml-2 font-normal text-slate-500">(edited)</span> : null}
+              </p>
+              <p className="mt-1 whitespace-pre-wrap">{c.body}</p>
+              {canEdit && (c.author_id === me || canModerate) ? (
+                <Form method="post" className="mt-2">
+                  <input type="hidden" name="commentId" value={c.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="delete-comment"
+                    className="text-xs text-red-700 hover:underline"
+                  >
+                    Delete comment
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+        {canEdit ? (
+          <Form method="post" {...getFormProps(commentForm)} className="mt-4 space-y-2">
+            {commentForm.errors ? <FormMessage>{commentForm.errors.join(' ')}</FormMessage> : null}
+            <label htmlFor={commentFields.body.id} className="block text-sm font-medium">
+              Comment
+            </label>
+            <textarea {...getTextareaProps(commentFields.body)} rows={3} className={control} />
+            <ErrorList id={commentFields.body.errorId} errors={commentFields.body.errors} />
+            <SubmitButton name="intent" value="comment">
+              Add comment
+            </SubmitButton>
+          </Form>
+        ) : null}
+      </section>
+      {canModerate && canEdit ? (
+        <Form method="post" className="mt-8 border-t border-slate-200 pt-4">
+          <button
+            type="submit"
+            name="intent"
+            value="delete-task"
+            className="text-sm font-medium text-red-700 hover:underline"
+          >
+            Delete task
+          </button>
+        </Form>
+      ) : null}
+    </aside>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
