@@ -9,6 +9,7 @@ import { MESSAGES } from '~/utils/messages.ts';
 import { redirectWithSession } from '~/utils/auth.server.ts';
 import { safeRedirect } from '~/utils/redirect.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
+import { SIGNED_IN_HOME } from '~/utils/home.ts';
 
 // The sign-in link of a code email, after the auth server turned it into a PKCE `code`. The code is
 // exchanged with the verifier this browser kept in a cookie when it asked for the email; another
@@ -17,7 +18,7 @@ import { getSupabase } from '~/utils/supabase.server.ts';
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const code = url.searchParams.get('code');
-  const next = safeRedirect(url.searchParams.get('next'), '/account');
+  const next = safeRedirect(url.searchParams.get('next'), SIGNED_IN_HOME);
   if (!code) {
     return json({ message: MESSAGES.link_invalid, code: 'link_invalid' }, { status: 400 });
   }

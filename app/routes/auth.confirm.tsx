@@ -10,6 +10,7 @@ import { safeRedirect } from '~/utils/redirect.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { ConfirmSchema } from '~/utils/schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
+import { SIGNED_IN_HOME } from '~/utils/home.ts';
 
 // Every email link lands here. GET only shows a button: mail scanners that open links must not use
 // them up. POST verifies the token and starts the session.
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function destination(type: string, next: string | undefined): string {
   if (type === 'recovery') return '/reset-password';
   if (type === 'email_change') return '/account/security?changed=email';
-  return safeRedirect(next, '/account');
+  return safeRedirect(next, SIGNED_IN_HOME);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -19,6 +19,7 @@ import { safeRedirect } from '~/utils/redirect.ts';
 import { readPublicForm } from '~/utils/request.server.ts';
 import { LoginSchema } from '~/utils/schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
+import { SIGNED_IN_HOME } from '~/utils/home.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);
@@ -47,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: friendly.code === 'backend_unavailable' ? 503 : 400 },
     );
   }
-  return redirectWithSession(safeRedirect(next, '/account'), request, context);
+  return redirectWithSession(safeRedirect(next, SIGNED_IN_HOME), request, context);
 }
 
 export default function Login() {

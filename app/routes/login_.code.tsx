@@ -12,6 +12,7 @@ import { readPublicForm } from '~/utils/request.server.ts';
 import { CodeRequestSchema, CodeSchema } from '~/utils/schemas.ts';
 import { siteUrl } from '~/utils/site.server.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
+import { SIGNED_IN_HOME } from '~/utils/home.ts';
 
 // Step one emails a 6-digit code (the same email carries a sign-in link); step two takes the code.
 
@@ -28,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: CodeRequestSchema });
     if (submission.status !== 'success')
       return json({ step: 'email' as const, result: submission.reply() }, { status: 400 });
-    const next = safeRedirect(formData.get('next'), '/account');
+    const next = safeRedirect(formData.get('next'), SIGNED_IN_HOME);
     const callback = `${siteUrl(request)}/auth/callback?next=${encodeURIComponent(next)}`;
     const { error } = await supabase.auth.signInWithOtp({
       email: submission.value.email,
@@ -60,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: friendly.code === 'backend_unavailable' ? 503 : 400 },
     );
   }
-  return redirectWithSession(safeRedirect(next, '/account'), request, context);
+  return redirectWithSession(safeRedirect(next, SIGNED_IN_HOME), request, context);
 }
 
 export default function LoginWithCode() {

@@ -74,9 +74,16 @@ export default function Workspaces() {
     <main className="mx-auto max-w-3xl px-4 py-8">
       <header className="flex items-center justify-between">
         <p className="text-sm font-semibold uppercase tracking-wide text-indigo-600">Crewboard</p>
-        <Link to="/account" className="text-sm font-medium text-slate-700 hover:underline">
-          Account
-        </Link>
+        <div className="flex items-center gap-4 text-sm font-medium text-slate-700">
+          <Link to="/account" className="hover:underline">
+            Account
+          </Link>
+          <Form method="post" action="/logout">
+            <button type="submit" className="hover:underline">
+              Sign out
+            </button>
+          </Form>
+        </div>
       </header>
       <h1 className="mt-6 text-2xl font-semibold">Your workspaces</h1>
       <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">

@@ -3,6 +3,7 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { applySessionHeaders, getSupabase } from './supabase.server.ts';
+import { SIGNED_IN_HOME } from './home.ts';
 
 export interface SignedInUser {
   id: string;
@@ -69,5 +70,5 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
 
 /** Auth pages send signed-in visitors on to their home. */
 export async function requireAnonymous(request: Request, context: AppLoadContext): Promise<void> {
-  if (await getSignedInUser(request, context)) throw redirectWithSession('/account', request, context);
+  if (await getSignedInUser(request, context)) throw redirectWithSession(SIGNED_IN_HOME, request, context);
 }

@@ -13,7 +13,9 @@ test('sign up, confirm from the email, and land signed in', async ({ page }) => 
   const mail = await latestMail(email, /Confirm/);
   await page.goto(linkIn(mail, '/auth/confirm'));
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/w$/);
+  await expect(page.getByRole('heading', { name: 'Your workspaces' })).toBeVisible();
+  await page.goto('/account');
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
@@ -32,7 +34,7 @@ test('a used confirmation link shows the SPEC message', async ({ page }) => {
   const link = linkIn(await latestMail(email, /Confirm/), '/auth/confirm');
   await page.goto(link);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/w$/);
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await page.goto(link);
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -72,7 +74,7 @@ for (const next of ['//evil.example', '/\\evil', 'https://evil', 'javascript:ale
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/account$/);
+    await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/w$/);
   });
 }
 

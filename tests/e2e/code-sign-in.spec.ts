@@ -14,7 +14,7 @@ test('signs in with the emailed code, which works only once', async ({ page, bro
   const code = codeIn(await requestCode(page, email));
   await page.getByLabel('Code').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/w$/);
 
   const other = await browser.newContext();
   const second = await other.newPage();
@@ -29,7 +29,8 @@ test('signs in with the link from the same email', async ({ page }) => {
   const { email } = await createConfirmedUser('link');
   const mail = await requestCode(page, email);
   await page.goto(linkIn(mail, '/auth/v1/verify'));
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/w$/);
+  await page.goto('/account');
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
 });
 

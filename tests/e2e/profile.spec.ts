@@ -4,6 +4,7 @@ import { createConfirmedUser, signIn } from './support.ts';
 test('changes the display name, with errors next to the field and the typed value kept', async ({ page }) => {
   const { email, password } = await createConfirmedUser('profile');
   await signIn(page, email, password);
+  await page.goto('/account');
   await expect(page.getByLabel('Display name')).toHaveValue(email.split('@')[0] ?? '');
   const tooLong = 'x'.repeat(51);
   await page.getByLabel('Display name').fill(tooLong);

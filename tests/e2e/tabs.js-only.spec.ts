@@ -10,5 +10,5 @@ test('signing out in one tab signs the other tab out without a reload', async ({
   await expect(other.getByText(`Signed in as ${email}`)).toBeVisible();
   await other.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(other).toHaveURL(/\/$/);
-  await expect(page).toHaveURL(/\/login\?next=%2Faccount$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fw$/);
 });
