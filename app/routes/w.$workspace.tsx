@@ -34,6 +34,9 @@ export default function WorkspaceLayout() {
           <NavLink to="." end className={link}>
             Overview
           </NavLink>
+          <NavLink to="search" className={link}>
+            Search
+          </NavLink>
           <NavLink to="members" className={link}>
             Members
           </NavLink>

@@ -55,3 +55,14 @@ test('someone else’s workspace is not found', async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByText("We couldn't find that page.")).toBeVisible();
 });
+
+test('search finds a task by a word in its description', async ({ page }) => {
+  await signIn(page, 'grace@demo.crewboard.test', 'crewboard-demo');
+  await page.goto('/w/northwind');
+  await page.getByRole('link', { name: 'Search' }).click();
+  await page.getByLabel('Search tasks').fill('typo-tolerant');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('1 task matches “typo-tolerant”.')).toBeVisible();
+  await page.getByRole('link', { name: /Search across articles/ }).click();
+  await expect(page.getByRole('complementary', { name: /Task #26/ })).toBeVisible();
+});
