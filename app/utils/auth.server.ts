@@ -12,19 +12,28 @@ export interface SignedInUser {
   aal: string;
 }
 
-// One answer per request, however many loaders ask.
-const signedInPerRequest = new WeakMap<object, Promise<SignedInUser | null>>();
+// One answer per request, however many loaders ask. The shared value is an outcome, never a thrown
+// Response: Remix reads the body of every thrown Response, and a body can be read only once.
+const signedInPerRequest = new WeakMap<object, Promise<SignedInUser | null | 'unavailable'>>();
 
-export function getSignedInUser(request: Request, context: AppLoadContext): Promise<SignedInUser | null> {
+export async function getSignedInUser(
+  request: Request,
+  context: AppLoadContext,
+): Promise<SignedInUser | null> {
   let pending = signedInPerRequest.get(context);
   if (!pending) {
     pending = readSignedInUser(request, context);
     signedInPerRequest.set(context, pending);
   }
-  return pending;
+  const outcome = await pending;
+  if (outcome === 'unavailable') throw new Response('Backend unavailable', { status: 503 });
+  return outcome;
 }
 
-async function readSignedInUser(request: Request, context: AppLoadContext): Promise<SignedInUser | null> {
+async function readSignedInUser(
+  request: Request,
+  context: AppLoadContext,
+): Promise<SignedInUser | null | 'unavailable'> {
   const { supabase } = getSupabase(request, context);
   const { data, error } = await supabase.auth.getClaims();
   if (error || !data) return null;
@@ -32,7 +41,7 @@ async function readSignedInUser(request: Request, context: AppLoadContext): Prom
   // The token's signature is fine, but its session may have been ended elsewhere since
   // (sign out everywhere, a password change): ask the database once per request.
   const { data: active, error: activeError } = await supabase.rpc('session_is_active');
-  if (activeError) throw new Response('Backend unavailable', { status: 503 });
+  if (activeError) return 'unavailable';
   if (active !== true) {
     await supabase.auth.signOut({ scope: 'local' });
     return null;

@@ -83,6 +83,10 @@ export const DisplayNameSchema = z.object({
     .check(z.trim(), z.minLength(1, 'Enter a display name.'), z.maxLength(50, 'Use at most 50 characters.')),
 });
 
+const workspaceName = z
+  .string({ error: 'Enter a workspace name.' })
+  .check(z.trim(), z.minLength(1, 'Enter a workspace name.'), z.maxLength(60, 'Use at most 60 characters.'));
+
 export const WorkspaceSchema = z.object({
   name: z
     .string({ error: 'Enter a workspace name.' })
@@ -168,4 +172,18 @@ export const CommentSchema = z.object({
   body: z
     .string({ error: 'Write a comment.' })
     .check(z.trim(), z.minLength(1, 'Write a comment.'), z.maxLength(5000, 'Use at most 5,000 characters.')),
+});
+
+export const RenameWorkspaceSchema = z.object({ name: workspaceName });
+
+export const WorkspaceSlugSchema = z.object({ slug: WorkspaceSchema.shape.slug });
+
+export const TransferOwnershipSchema = z.object({
+  newOwner: z.string({ error: 'Choose the new owner.' }).check(z.uuid({ error: 'Choose the new owner.' })),
+});
+
+export const DeleteWorkspaceSchema = z.object({
+  confirm: z
+    .string({ error: 'Type the workspace name to confirm.' })
+    .check(z.trim(), z.minLength(1, 'Type the workspace name to confirm.')),
 });

@@ -10,9 +10,13 @@ export interface Membership {
   role: WorkspaceRole;
 }
 
-const perRequest = new WeakMap<object, Map<string, Promise<Membership>>>();
+// Outcomes, not thrown responses, are shared between the loaders of one request: a Response body can
+// be read once, and Remix reads every thrown one.
+type Outcome = { membership: Membership } | { status: 404 | 503 };
 
-async function loadMembership(request: Request, context: AppLoadContext, slug: string): Promise<Membership> {
+const perRequest = new WeakMap<object, Map<string, Promise<Outcome>>>();
+
+async function loadMembership(request: Request, context: AppLoadContext, slug: string): Promise<Outcome> {
   const user = await requireUser(request, context);
   const { supabase } = getSupabase(request, context);
   const { data, error } = await supabase
@@ -21,14 +25,16 @@ async function loadMembership(request: Request, context: AppLoadContext, slug: s
     .eq('slug', slug)
     .eq('workspace_members.user_id', user.id)
     .maybeSingle();
-  if (error) throw new Response('Backend unavailable', { status: 503 });
+  if (error) return { status: 503 };
   // Not a member and not there look the same: whether a workspace exists is private.
   const role = data?.workspace_members[0]?.role;
-  if (!data || !role) throw new Response('Not found', { status: 404 });
+  if (!data || !role) return { status: 404 };
   return {
-    user,
-    workspace: { id: data.id, name: data.name, slug: data.slug, is_personal: data.is_personal },
-    role,
+    membership: {
+      user,
+      workspace: { id: data.id, name: data.name, slug: data.slug, is_personal: data.is_personal },
+      role,
+    },
   };
 }
 
@@ -50,7 +56,12 @@ export async function requireMember(
     pending = loadMembership(request, context, slug);
     cache.set(slug, pending);
   }
-  const membership = await pending;
-  if (!atLeast(membership.role, minRole)) throw new Response('Not found', { status: 404 });
-  return membership;
+  const outcome = await pending;
+  if ('status' in outcome) {
+    throw new Response(outcome.status === 404 ? 'Not found' : 'Backend unavailable', {
+      status: outcome.status,
+    });
+  }
+  if (!atLeast(outcome.membership.role, minRole)) throw new Response('Not found', { status: 404 });
+  return outcome.membership;
 }
