@@ -187,3 +187,8 @@ export const DeleteWorkspaceSchema = z.object({
     .string({ error: 'Type the workspace name to confirm.' })
     .check(z.trim(), z.minLength(1, 'Type the workspace name to confirm.')),
 });
+
+export const InviteSchema = z.object({
+  email: emailField,
+  role: z.enum(['viewer', 'member', 'admin'], { error: 'Choose a role.' }),
+});

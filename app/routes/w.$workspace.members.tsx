@@ -1,0 +1,296 @@
+import { getFormProps, getSelectProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
+import { ErrorList, Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
+import { redirectWithSession } from '~/utils/auth.server.ts';
+import { MESSAGES } from '~/utils/messages.ts';
+import { requireSameSite } from '~/utils/request.server.ts';
+import { atLeast, type WorkspaceRole } from '~/utils/roles.ts';
+import { InviteSchema } from '~/utils/schemas.ts';
+import { siteUrl } from '~/utils/site.server.ts';
+import { getSupabase } from '~/utils/supabase.server.ts';
+import { requireMember } from '~/utils/workspace.server.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ROLE_LABEL: Record<WorkspaceRole, string> = {
+  owner: 'Owner',
+  admin: 'Admin',
+  member: 'Member',
+  viewer: 'Viewer',
+};
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { workspace, role, user } = await requireMember(request, context, params.workspace);
+  const { supabase } = getSupabase(request, context);
+  const isAdmin = atLeast(role, 'admin');
+  const [members, invitations] = await Promise.all([
+    supabase
+      .from('workspace_members')
+      .select('user_id, role, profile:profiles!workspace_members_profile_fkey(display_name)')
+      .eq('workspace_id', workspace.id)
+      .order('role', { ascending: false }),
+    // Members and viewers cannot read invitations (RLS); admins see the open ones.
+    supabase
+      .from('invitations')
+      .select('id, email, role, expires_at')
+      .eq('workspace_id', workspace.id)
+      .is('accepted_at', null)
+      .is('revoked_at', null)
+      .order('created_at', { ascending: false }),
+  ]);
+  if (members.error || (isAdmin && invitations.error))
+    throw new Response('Backend unavailable', { status: 503 });
+  return json({
+    me: user.id,
+    myRole: role,
+    personal: workspace.is_personal,
+    members: members.data.map((m) => ({
+      id: m.user_id,
+      role: m.role,
+      name: m.profile?.display_name ?? 'Someone',
+    })),
+    invitations: isAdmin ? (invitations.data ?? []) : [],
+  });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  requireSameSite(request);
+  const { workspace, user } = await requireMember(request, context, params.workspace);
+  const formData = await request.formData();
+  const intent = String(formData.get('intent') ?? '');
+  const { supabase } = getSupabase(request, context);
+  const back = `/w/${workspace.slug}/members`;
+  const inviteLink = (token: string) => `${siteUrl(request)}/invite/${token}`;
+
+  if (intent === 'invite') {
+    const submission = parseWithZod(formData, { schema: InviteSchema });
+    if (submission.status !== 'success')
+      return json({ intent, result: submission.reply(), link: null }, { status: 400 });
+    const { data, error } = await supabase.rpc('create_invitation', {
+      workspace_id: workspace.id,
+      ...submission.value,
+    });
+    if (error) {
+      const message =
+        error.code === '23505'
+          ? 'That person is already a member.'
+          : error.code === '42501'
+            ? "You don't have access to this."
+            : MESSAGES.backend_unavailable;
+      return json(
+        { intent, result: submission.reply({ fieldErrors: { email: [message] } }), link: null },
+        { status: 400 },
+      );
+    }
+    const token = data[0]?.token ?? '';
+    return json({ intent, result: submission.reply({ resetForm: true }), link: inviteLink(token) });
+  }
+
+  const target = String(formData.get('id') ?? '');
+  if (!UUID.test(target)) throw new Response('Not found', { status: 404 });
+  if (intent === 'resend') {
+    const { data, error } = await supabase.rpc('resend_invitation', { invitation_id: target });
+    if (error) throw new Response('Not found', { status: 404 });
+    return json({ intent, result: null, link: inviteLink(data) });
+  }
+  if (intent === 'revoke') {
+    const { data, error } = await supabase
+      .from('invitations')
+      .update({ revoked_at: new Date().toISOString() })
+      .eq('id', target)
+      .select('id');
+    if (error || data.length !== 1) throw new Response('Not found', { status: 404 });
+    return redirectWithSession(back, request, context);
+  }
+  if (intent === 'role') {
+    const parsedRole = InviteSchema.shape.role.safeParse(formData.get('role'));
+    if (!parsedRole.success) throw new Response('Bad request', { status: 400 });
+    const role = parsedRole.data;
+    const { data, error } = await supabase
+      .from('workspace_members')
+      .update({ role })
+      .eq('workspace_id', workspace.id)
+      .eq('user_id', target)
+      .select('user_id');
+    if (error?.code === '42501' || (!error && data.length !== 1))
+      throw new Response('Not found', { status: 404 });
+    if (error) throw new Response('Backend unavailable', { status: 503 });
+    return redirectWithSession(back, request, context);
+  }
+  if (intent === 'remove' || intent === 'leave') {
+    const who = intent === 'leave' ? user.id : target;
+    const { data, error } = await supabase
+      .from('workspace_members')
+      .delete()
+      .eq('workspace_id', workspace.id)
+      .eq('user_id', who)
+      .select('user_id');
+    if (error) throw new Response('Backend unavailable', { status: 503 });
+    if (data.length !== 1) throw new Response('Not found', { status: 404 });
+    return redirectWithSession(intent === 'leave' ? '/w' : back, request, context);
+  }
+  throw new Response('Bad request', { status: 400 });
+}
+
+export default function Members() {
+  const { me, myRole, personal, members, invitations } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm(
+    'invite',
+    InviteSchema,
+    actionData?.intent === 'invite' ? actionData.result : undefined,
+    { email: '', role: 'member' },
+  );
+  const isAdmin = atLeast(myRole, 'admin');
+  const canManage = (role: WorkspaceRole) =>
+    myRole === 'owner' ? role !== 'owner' : isAdmin && (role === 'viewer' || role === 'member');
+  const roleChoices: WorkspaceRole[] =
+    myRole === 'owner' ? ['viewer', 'member', 'admin'] : ['viewer', 'member'];
+  return (
+    <div className="max-w-2xl space-y-8">
+      <h1 className="text-xl font-semibold">Members</h1>
+      {actionData?.link ? (
+        <FormMessage tone="info">
+          Invitation ready. Send this link to the person you invited (it works for 7 days, for that email
+          address only):{' '}
+          <a href={actionData.link} className="break-all font-medium underline">
+            {actionData.link}
+          </a>
+        </FormMessage>
+      ) : null}
+      <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+        {members.map((m) => (
+          <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+            <span>
+              <span className="font-medium">{m.name}</span>
+              {m.id === me ? <span className="text-slate-500"> (you)</span> : null}
+            </span>
+            <span className="flex items-center gap-2 text-sm">
+              {m.id !== me && canManage(m.role) ? (
+                <>
+                  <Form method="post" className="flex items-center gap-1">
+                    <input type="hidden" name="id" value={m.id} />
+                    <label htmlFor={`role-${m.id}`} className="sr-only">
+                      Role of {m.name}
+                    </label>
+                    <select
+                      id={`role-${m.id}`}
+                      name="role"
+                      defaultValue={m.role}
+                      className="rounded border border-slate-300 px-1 py-0.5"
+                    >
+                      {roleChoices.map((r) => (
+                        <option key={r} value={r}>
+                          {ROLE_LABEL[r]}
+                        </option>
+                      ))}
+                    </select>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="role"
+                      className="rounded border border-slate-300 px-2 py-0.5"
+                    >
+                      Change role
+                    </button>
+                  </Form>
+                  <Form method="post">
+                    <input type="hidden" name="id" value={m.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="remove"
+                      className="text-red-700 hover:underline"
+                      aria-label={`Remove ${m.name}`}
+                    >
+                      Remove
+                    </button>
+                  </Form>
+                </>
+              ) : (
+                <span className="text-slate-600">{ROLE_LABEL[m.role]}</span>
+              )}
+              {m.id === me && m.role !== 'owner' && !personal ? (
+                <Form method="post">
+                  <input type="hidden" name="id" value={m.id} />
+                  <button type="submit" name="intent" value="leave" className="text-red-700 hover:underline">
+                    Leave workspace
+                  </button>
+                </Form>
+              ) : null}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {isAdmin && !personal ? (
+        <section aria-labelledby="invite-title" className="rounded-lg border border-slate-200 bg-white p-5">
+          <h2 id="invite-title" className="text-base font-semibold">
+            Invite someone
+          </h2>
+          <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+            {form.errors ? <FormMessage>{form.errors.join(' ')}</FormMessage> : null}
+            <Field label="Email" field={fields.email} type="email" />
+            <div>
+              <label htmlFor={fields.role.id} className="block text-sm font-medium">
+                Role
+              </label>
+              <select
+                {...getSelectProps(fields.role)}
+                className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2"
+              >
+                {roleChoices.map((r) => (
+                  <option key={r} value={r}>
+                    {ROLE_LABEL[r]}
+                  </option>
+                ))}
+              </select>
+              <ErrorList id={fields.role.errorId} errors={fields.role.errors} />
+            </div>
+            <SubmitButton name="intent" value="invite">
+              Invite
+            </SubmitButton>
+          </Form>
+          {invitations.length > 0 ? (
+            <ul className="mt-6 space-y-2 text-sm">
+              {invitations.map((i) => (
+                <li key={i.id} className="flex flex-wrap items-center justify-between gap-2">
+                  <span>
+                    {i.email} · {ROLE_LABEL[i.role]} · expires {i.expires_at.slice(0, 10)}
+                  </span>
+                  <span className="flex gap-3">
+                    <Form method="post">
+                      <input type="hidden" name="id" value={i.id} />
+                      <button type="submit" name="intent" value="resend" className="hover:underline">
+                        Resend
+                      </button>
+                    </Form>
+                    <Form method="post">
+                      <input type="hidden" name="id" value={i.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="revoke"
+                        className="text-red-700 hover:underline"
+                      >
+                        Revoke
+                      </button>
+                    </Form>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: 'Members · Crewboard' }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,91 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { createConfirmedUser, signIn } from './support.ts';
+
+async function asUser(browser: Browser, email: string, password: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email, password);
+  return page;
+}
+
+async function invite(page: Page, email: string, role: 'Member' | 'Viewer' | 'Admin'): Promise<string> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Role', { exact: true }).selectOption({ label: role });
+  const previous = await page
+    .getByRole('link', { name: /\/invite\// })
+    .getAttribute('href', { timeout: 100 })
+    .catch(() => null);
+  await page.getByRole('button', { name: 'Invite' }).click();
+  await expect(page.getByText(`${email} · ${role}`)).toBeVisible();
+  // With JavaScript the page is not replaced: wait for this invitation's link, not the last one's.
+  const link = page.getByRole('link', { name: /\/invite\// });
+  await expect(link).not.toHaveAttribute('href', previous ?? '');
+  return (await link.getAttribute('href')) ?? '';
+}
+
+test('invite a member and a viewer, who accept from their links; change a role, remove, leave', async ({
+  page,
+  browser,
+}) => {
+  const owner = await createConfirmedUser('owner');
+  const member = await createConfirmedUser('member');
+  const viewer = await createConfirmedUser('viewer');
+  const stranger = await createConfirmedUser('stranger');
+  await signIn(page, owner.email, owner.password);
+  const slug = `team-${Date.now().toString(36)}`;
+  await page.getByLabel('Workspace name').fill('Team');
+  await page.getByLabel('Address').fill(slug);
+  await page.getByRole('button', { name: 'Create workspace' }).click();
+  await page.getByRole('link', { name: 'Members' }).click();
+
+  const memberLink = await invite(page, member.email, 'Member');
+  const viewerLink = await invite(page, viewer.email, 'Viewer');
+  await expect(page.getByText(`${member.email} · Member`)).toBeVisible();
+
+  // Someone else's session cannot use the member's invitation.
+  const strangerPage = await asUser(browser, stranger.email, stranger.password);
+  await strangerPage.goto(memberLink);
+  await expect(
+    strangerPage.getByText(
+      `This invitation is for ${member.email}, but you are signed in as ${stranger.email}.`,
+    ),
+  ).toBeVisible();
+  await expect(strangerPage.getByRole('button', { name: 'Accept invitation' })).toHaveCount(0);
+
+  // Signed out, the link asks for the invited address and comes back after sign-in.
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  await memberPage.goto(memberLink);
+  await expect(
+    memberPage.getByText(`This invitation is for ${member.email}.`, { exact: false }),
+  ).toBeVisible();
+  await memberPage.getByRole('link', { name: 'Sign in' }).click();
+  await memberPage.getByLabel('Email', { exact: true }).fill(member.email);
+  await memberPage.getByLabel('Password', { exact: true }).fill(member.password);
+  await memberPage.getByRole('button', { name: 'Sign in' }).click();
+  await memberPage.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(memberPage).toHaveURL(new RegExp(`/w/${slug}$`));
+
+  const viewerPage = await asUser(browser, viewer.email, viewer.password);
+  await viewerPage.goto(viewerLink);
+  await viewerPage.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(viewerPage).toHaveURL(new RegExp(`/w/${slug}$`));
+
+  // The owner makes the viewer a member, then removes them; the member leaves on their own.
+  await page.reload();
+  const viewerName = viewer.email.split('@')[0] ?? '';
+  await page.getByLabel(`Role of ${viewerName}`).selectOption('member');
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: viewerName })
+    .getByRole('button', { name: 'Change role' })
+    .click();
+  await expect(page.getByLabel(`Role of ${viewerName}`)).toHaveValue('member');
+  await page.getByRole('button', { name: `Remove ${viewerName}` }).click();
+  await expect(page.getByText(viewerName)).toHaveCount(0);
+
+  await memberPage.getByRole('link', { name: 'Members' }).click();
+  await memberPage.getByRole('button', { name: 'Leave workspace' }).click();
+  await expect(memberPage).toHaveURL(/\/w$/);
+  expect((await memberPage.goto(`/w/${slug}`))?.status()).toBe(404);
+});
