@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import pg from 'pg';
 import type { Backend } from '../emulator/backend.ts';
 import { freePort } from '../emulator/lib/net.ts';
 
@@ -100,8 +101,7 @@ async function requestsPerSecond(
   return count / ((performance.now() - t0) / 1000);
 }
 
-async function signInCookie(appUrl: string, backend: Backend): Promise<string> {
-  const email = `bench-app-${Date.now()}@example.test`;
+async function signInCookie(appUrl: string, backend: Backend, email: string): Promise<string> {
   await fetch(`${backend.apiUrl}/auth/v1/admin/users`, {
     method: 'POST',
     headers: {
@@ -129,11 +129,55 @@ async function signInCookie(appUrl: string, backend: Backend): Promise<string> {
     .join('; ');
 }
 
+/** A workspace owned by `email` with one project of `count` tasks; returns the board's path. */
+async function bigBoard(backend: Backend, email: string, count: number): Promise<string> {
+  const client = new pg.Client({ connectionString: backend.dbUrl });
+  await client.connect();
+  try {
+    const slug = `bench-${Date.now().toString(36)}`;
+    const { rows } = await client.query<{ project: string }>(
+      `with me as (select id from auth.users where email = $1),
+            ws as (insert into public.workspaces (name, slug, created_by) select 'Bench', $2, id from me returning id),
+            m as (insert into public.workspace_members (workspace_id, user_id, role) select ws.id, me.id, 'owner' from ws, me),
+            p as (insert into public.projects (workspace_id, name) select id, 'Big board' from ws returning id, workspace_id)
+       select id as project from p`,
+      [email, slug],
+    );
+    const project = rows[0]?.project ?? '';
+    await client.query(
+      `insert into public.tasks (workspace_id, project_id, title, description, status, priority)
+       select p.workspace_id, p.id, 'Task ' || g, 'Description of task ' || g,
+              (array['backlog','todo','in_progress','done'])[1 + g % 4]::public.task_status,
+              (array['none','low','medium','high','urgent'])[1 + g % 5]::public.task_priority
+         from public.projects p, generate_series(1, $2::int) g where p.id = $1`,
+      [project, count],
+    );
+    return `/w/${slug}/p/${project}`;
+  } finally {
+    await client.end();
+  }
+}
+
+async function medianLatency(count: number, fn: () => Promise<void>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] ?? NaN;
+}
+
 export interface AppFigures {
   loginJs: { files: number; gzipBytes: number };
   accountRps: number;
   healthzRps: number;
   backendRequestsPerPage: Map<string, number>;
+  boardRps: number;
+  boardHealthzRps: number;
+  backendRequestsPerBoard: Map<string, number>;
+  moveTaskMs: number;
 }
 
 export async function benchApp(backend: Backend): Promise<AppFigures> {
@@ -141,7 +185,8 @@ export async function benchApp(backend: Backend): Promise<AppFigures> {
   const app = await startApp(proxy.url, backend.anonKey);
   try {
     const loginJs = await javascriptOf(app.url, '/login');
-    const cookie = await signInCookie(app.url, backend);
+    const email = `bench-app-${Date.now()}@example.test`;
+    const cookie = await signInCookie(app.url, backend, email);
     // Warm up: JWKS fetched and cached, connections open.
     await requestsPerSecond(`${app.url}/account`, cookie, 20, 2);
     proxy.counts.clear();
@@ -154,7 +199,61 @@ export async function benchApp(backend: Backend): Promise<AppFigures> {
       account += await requestsPerSecond(`${app.url}/account`, cookie, 150, 4);
       healthz += await requestsPerSecond(`${app.url}/healthz`, '', 600, 4);
     }
-    return { loginJs, accountRps: account / 3, healthzRps: healthz / 3, backendRequestsPerPage };
+
+    // A board of 1,000 tasks.
+    const boardPath = await bigBoard(backend, email, 1000);
+    await requestsPerSecond(`${app.url}${boardPath}`, cookie, 5, 1);
+    proxy.counts.clear();
+    await requestsPerSecond(`${app.url}${boardPath}`, cookie, 1, 1);
+    const backendRequestsPerBoard = new Map(proxy.counts);
+    let board = 0;
+    let boardHealthz = 0;
+    for (let round = 0; round < 3; round++) {
+      board += await requestsPerSecond(`${app.url}${boardPath}`, cookie, 20, 2);
+      boardHealthz += await requestsPerSecond(`${app.url}/healthz`, '', 400, 2);
+    }
+
+    // move_task through REST as the board's owner.
+    const token = JSON.parse(
+      Buffer.from(
+        decodeURIComponent(cookie.split('=').slice(1).join('=')).replace(/^base64-/, ''),
+        'base64',
+      ).toString(),
+    ).access_token as string;
+    const headers = {
+      apikey: backend.anonKey,
+      Authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+    };
+    const project = boardPath.split('/').pop() ?? '';
+    const tasks = (await (
+      await fetch(`${backend.apiUrl}/rest/v1/tasks?select=id&project_id=eq.${project}&limit=50`, { headers })
+    ).json()) as Array<{ id: string }>;
+    let i = 0;
+    const moveTaskMs = await medianLatency(100, async () => {
+      const task = tasks[i++ % tasks.length];
+      const res = await fetch(`${backend.apiUrl}/rest/v1/rpc/move_task`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          task_id: task?.id,
+          status: (['backlog', 'todo', 'in_progress', 'done'] as const)[i % 4],
+        }),
+      });
+      if (!res.ok) throw new Error(`move_task answered ${res.status}`);
+      await res.arrayBuffer();
+    });
+
+    return {
+      loginJs,
+      accountRps: account / 3,
+      healthzRps: healthz / 3,
+      backendRequestsPerPage,
+      boardRps: board / 3,
+      boardHealthzRps: boardHealthz / 3,
+      backendRequestsPerBoard,
+      moveTaskMs,
+    };
   } finally {
     app.child.kill('SIGTERM');
     proxy.close();
