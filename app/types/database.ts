@@ -217,6 +217,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"archived_project_ids":
+{ Args: Record<PropertyKey, never>; Returns: string[]
+                           },
 "create_invitation":
 { Args: { "email": string,"role": Database["public"]['Enums']["workspace_role"],"workspace_id": string }; Returns: {
               "invitation_id": string,"token": string
@@ -238,6 +241,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"fellow_member_ids":
+{ Args: Record<PropertyKey, never>; Returns: string[]
+                           },
 "has_role":
 { Args: { "at_least": Database["public"]['Enums']["workspace_role"],"ws": string }; Returns: boolean
                            },
@@ -276,6 +282,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"my_workspace_ids":
+{ Args: { "at_least"?: Database["public"]['Enums']["workspace_role"] }; Returns: string[]
+                           },
 "project_is_active":
 { Args: { "project": string }; Returns: boolean
                            },
