@@ -31,25 +31,20 @@ async function loadBoard(
   const membership = await requireMember(request, context, params.workspace);
   if (!params.project || !UUID.test(params.project)) throw new Response('Not found', { status: 404 });
   const { supabase } = getSupabase(request, context);
-  const [project, tasks] = await Promise.all([
-    supabase
-      .from('projects')
-      .select('id, name, description, archived_at')
-      .eq('id', params.project)
-      .eq('workspace_id', membership.workspace.id)
-      .maybeSingle(),
-    supabase
-      .from('tasks')
-      .select(
-        'id, number, title, status, position, priority, due_date, assignee:profiles!tasks_assignee_profile_fkey(display_name)',
-      )
-      .eq('project_id', params.project)
-      .eq('workspace_id', membership.workspace.id)
-      .order('position'),
-  ]);
-  if (project.error || tasks.error) throw new Response('Backend unavailable', { status: 503 });
-  if (!project.data) throw new Response('Not found', { status: 404 });
-  return { membership, project: project.data, tasks: tasks.data };
+  // The project and its tasks in one request.
+  const { data, error } = await supabase
+    .from('projects')
+    .select(
+      'id, name, description, archived_at, tasks(id, number, title, status, position, priority, due_date, assignee:profiles!tasks_assignee_profile_fkey(display_name))',
+    )
+    .eq('id', params.project)
+    .eq('workspace_id', membership.workspace.id)
+    .order('position', { referencedTable: 'tasks' })
+    .maybeSingle();
+  if (error) throw new Response('Backend unavailable', { status: 503 });
+  if (!data) throw new Response('Not found', { status: 404 });
+  const { tasks, ...project } = data;
+  return { membership, project, tasks };
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -2,20 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, NavLink, Outlet, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
-import { getSupabase } from '~/utils/supabase.server.ts';
 import { requireMember } from '~/utils/workspace.server.ts';
 
 // The workspace layout: its sidebar of projects. Children reuse this data; they never load it again.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { workspace, role, user } = await requireMember(request, context, params.workspace);
-  const { supabase } = getSupabase(request, context);
-  const { data: projects, error } = await supabase
-    .from('projects')
-    .select('id, name, archived_at')
-    .eq('workspace_id', workspace.id)
-    .order('archived_at', { nullsFirst: true })
-    .order('name');
-  if (error) throw new Response('Backend unavailable', { status: 503 });
+  const { workspace, role, user, projects } = await requireMember(request, context, params.workspace);
   return json({ workspace, role, email: user.email, projects });
 }
 

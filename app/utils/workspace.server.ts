@@ -8,6 +8,8 @@ export interface Membership {
   user: SignedInUser;
   workspace: { id: string; name: string; slug: string; is_personal: boolean };
   role: WorkspaceRole;
+  /** The workspace's projects, active first: the sidebar's list, loaded in the same request. */
+  projects: Array<{ id: string; name: string; archived_at: string | null }>;
 }
 
 // Outcomes, not thrown responses, are shared between the loaders of one request: a Response body can
@@ -21,7 +23,7 @@ async function loadMembership(request: Request, context: AppLoadContext, slug: s
   const { supabase } = getSupabase(request, context);
   const { data, error } = await supabase
     .from('workspaces')
-    .select('id, name, slug, is_personal, workspace_members!inner(role)')
+    .select('id, name, slug, is_personal, workspace_members!inner(role), projects(id, name, archived_at)')
     .eq('slug', slug)
     .eq('workspace_members.user_id', user.id)
     .maybeSingle();
@@ -29,11 +31,15 @@ async function loadMembership(request: Request, context: AppLoadContext, slug: s
   // Not a member and not there look the same: whether a workspace exists is private.
   const role = data?.workspace_members[0]?.role;
   if (!data || !role) return { status: 404 };
+  const projects = [...data.projects].sort(
+    (a, b) => Number(a.archived_at !== null) - Number(b.archived_at !== null) || a.name.localeCompare(b.name),
+  );
   return {
     membership: {
       user,
       workspace: { id: data.id, name: data.name, slug: data.slug, is_personal: data.is_personal },
       role,
+      projects,
     },
   };
 }
