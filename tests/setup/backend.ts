@@ -22,7 +22,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const projectRoot = path.resolve(import.meta.dirname, '../..');
   const backend = await startBackend({
     projectRoot,
-    dataDir: path.join(projectRoot, '.data', 'test'),
+    // TEST_DATA_DIR lets two checkouts or two people's test runs share a machine.
+    dataDir: path.resolve(projectRoot, process.env.TEST_DATA_DIR ?? '.data/test'),
     apiPort: 54421,
     dbPort: 54422,
     mailPort: 54424,
