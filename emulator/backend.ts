@@ -21,6 +21,7 @@ import { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY, loadSigningKeys } from './keys.
 import { freePort, requirePortFree } from './lib/net.ts';
 import { SetupProblem } from './lib/problem.ts';
 import { startMailbox, type Mailbox } from './mail/mailbox.ts';
+import { startSmtp } from './mail/smtp.ts';
 import { startPostgrest, type Postgrest } from './rest/postgrest.ts';
 
 export interface BackendOptions {
@@ -30,6 +31,7 @@ export interface BackendOptions {
   apiPort?: number;
   dbPort?: number;
   mailPort?: number;
+  smtpPort?: number;
   /** Pick free ports instead of failing when the configured ones are taken (tests). */
   fallbackToFreePorts?: boolean;
   databaseUrl?: string;
@@ -41,6 +43,8 @@ export interface Backend {
   apiUrl: string;
   dbUrl: string;
   mailUrl: string;
+  /** SMTP into the mailbox, for the app's own emails (SMTP_URL). */
+  smtpUrl: string;
   /** PostgREST itself, without the gateway (benchmarks compare the two). */
   postgrestUrl: string;
   anonKey: string;
@@ -156,6 +160,12 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       'mailbox',
       'MAIL_PORT or [local_smtp] port',
     );
+    const smtpPort = await choosePort(
+      options.smtpPort ?? settings.smtpPort,
+      fallback,
+      'mailbox SMTP',
+      '[local_smtp] smtp_port',
+    );
     const dbPort = options.databaseUrl
       ? 0
       : await choosePort(options.dbPort ?? settings.dbPort, fallback, 'database', 'DB_PORT or [db] port');
@@ -187,6 +197,8 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
 
     const mailbox: Mailbox = await startMailbox({ port: mailPort });
     stops.push(() => mailbox.close());
+    const smtp = await startSmtp({ port: smtpPort, deliver: (mail) => mailbox.deliver(mail) });
+    stops.push(() => smtp.close());
 
     const pool = new pg.Pool({ connectionString: db.urlAs('supabase_auth_admin'), max: 10 });
     pool.on('error', (error) => log(`auth pool: ${error.message}`));
@@ -224,6 +236,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       apiUrl,
       dbUrl: db.url,
       mailUrl: mailbox.url,
+      smtpUrl: smtp.url,
       postgrestUrl: `http://127.0.0.1:${postgrest.port}`,
       anonKey: ANON_KEY,
       serviceRoleKey: SERVICE_ROLE_KEY,

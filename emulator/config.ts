@@ -36,6 +36,15 @@ export interface AuthSettings {
     signInSignUps: number;
     tokenVerifications: number;
   };
+  mfa: {
+    maxEnrolledFactors: number;
+    totpEnrollEnabled: boolean;
+    totpVerifyEnabled: boolean;
+    /** Seconds a challenge can be verified in (GoTrue's MFA_CHALLENGE_EXPIRY_DURATION; the CLI does not expose it). */
+    challengeExpiry: number;
+    /** Challenge and verify requests per IP per minute (GoTrue's MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY). */
+    rateLimit: number;
+  };
 }
 
 export interface Settings {
@@ -43,6 +52,8 @@ export interface Settings {
   apiPort: number;
   dbPort: number;
   mailPort: number;
+  /** SMTP into the mailbox, `[local_smtp] smtp_port` (the app sends its own emails there). */
+  smtpPort: number;
   schemas: string[];
   extraSearchPath: string[];
   maxRows: number;
@@ -104,6 +115,8 @@ export function loadSettings(projectRoot: string, env: Environment = process.env
   const email = table(auth.email);
   const templates = table(email.template);
   const rate = table(auth.rate_limit);
+  const mfa = table(auth.mfa);
+  const totp = table(mfa.totp);
 
   const tpl: Partial<Record<TemplateName, EmailTemplate>> = {};
   for (const name of TEMPLATE_NAMES) {
@@ -123,6 +136,7 @@ export function loadSettings(projectRoot: string, env: Environment = process.env
     apiPort: num(api.port, 54321),
     dbPort: num(db.port, 54322),
     mailPort: num(mailbox.port, 54324),
+    smtpPort: num(mailbox.smtp_port, 54325),
     schemas: strings(api.schemas, ['public', 'graphql_public']),
     extraSearchPath: strings(api.extra_search_path, ['public', 'extensions']),
     maxRows: num(api.max_rows, 1000),
@@ -150,6 +164,14 @@ export function loadSettings(projectRoot: string, env: Environment = process.env
         tokenRefresh: envInt('AUTH_RATE_LIMIT_TOKEN_REFRESH') ?? num(rate.token_refresh, 150),
         signInSignUps: envInt('AUTH_RATE_LIMIT_SIGN_IN') ?? num(rate.sign_in_sign_ups, 30),
         tokenVerifications: envInt('AUTH_RATE_LIMIT_VERIFY') ?? num(rate.token_verifications, 30),
+      },
+      // The CLI's template defaults: TOTP is off unless [auth.mfa.totp] turns it on.
+      mfa: {
+        maxEnrolledFactors: num(mfa.max_enrolled_factors, 10),
+        totpEnrollEnabled: bool(totp.enroll_enabled, false),
+        totpVerifyEnabled: bool(totp.verify_enabled, false),
+        challengeExpiry: 300,
+        rateLimit: envInt('AUTH_RATE_LIMIT_MFA') ?? 15,
       },
     },
   };

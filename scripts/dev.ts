@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     env.SUPABASE_URL = backend.apiUrl;
     env.SUPABASE_ANON_KEY = backend.anonKey;
     env.SUPABASE_SERVICE_ROLE_KEY = backend.serviceRoleKey;
+    env.SMTP_URL ??= backend.smtpUrl;
   }
   env.SITE_URL ??= `http://localhost:${appPort}`;
 

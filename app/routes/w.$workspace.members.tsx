@@ -10,10 +10,12 @@ import { MESSAGES } from '~/utils/messages.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { atLeast, type WorkspaceRole } from '~/utils/roles.ts';
 import { InviteSchema } from '~/utils/schemas.ts';
+import { sendInvitationEmail } from '~/utils/mail.server.ts';
 import { siteUrl } from '~/utils/site.server.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { requireMember } from '~/utils/workspace.server.ts';
 
+const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ROLE_LABEL: Record<WorkspaceRole, string> = {
   owner: 'Owner',
@@ -64,11 +66,29 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { supabase } = getSupabase(request, context);
   const back = `/w/${workspace.slug}/members`;
   const inviteLink = (token: string) => `${siteUrl(request)}/invite/${token}`;
+  // The link goes by email; the inviter also sees it, to pass on if the email cannot be sent.
+  const deliver = async (token: string, invitation: { email: string; role: string; expires_at: string }) => {
+    const link = inviteLink(token);
+    const { data: profile } = await supabase
+      .from('profiles')
+      .select('display_name')
+      .eq('id', user.id)
+      .maybeSingle();
+    const email = await sendInvitationEmail({
+      to: invitation.email,
+      inviter: profile?.display_name || user.email,
+      workspace: workspace.name,
+      role: invitation.role,
+      link,
+      expiresAt: new Date(invitation.expires_at),
+    });
+    return { link, email, to: invitation.email };
+  };
 
   if (intent === 'invite') {
     const submission = parseWithZod(formData, { schema: InviteSchema });
     if (submission.status !== 'success')
-      return json({ intent, result: submission.reply(), link: null }, { status: 400 });
+      return json({ intent, result: submission.reply(), sent: null }, { status: 400 });
     const { data, error } = await supabase.rpc('create_invitation', {
       workspace_id: workspace.id,
       ...submission.value,
@@ -81,20 +101,30 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
             ? "You don't have access to this."
             : MESSAGES.backend_unavailable;
       return json(
-        { intent, result: submission.reply({ fieldErrors: { email: [message] } }), link: null },
+        { intent, result: submission.reply({ fieldErrors: { email: [message] } }), sent: null },
         { status: 400 },
       );
     }
     const token = data[0]?.token ?? '';
-    return json({ intent, result: submission.reply({ resetForm: true }), link: inviteLink(token) });
+    const sent = await deliver(token, {
+      ...submission.value,
+      expires_at: new Date(Date.now() + INVITATION_LIFETIME_MS).toISOString(),
+    });
+    return json({ intent, result: submission.reply({ resetForm: true }), sent });
   }
 
   const target = String(formData.get('id') ?? '');
   if (!UUID.test(target)) throw new Response('Not found', { status: 404 });
   if (intent === 'resend') {
-    const { data, error } = await supabase.rpc('resend_invitation', { invitation_id: target });
+    const { data: token, error } = await supabase.rpc('resend_invitation', { invitation_id: target });
     if (error) throw new Response('Not found', { status: 404 });
-    return json({ intent, result: null, link: inviteLink(data) });
+    const { data: invitation } = await supabase
+      .from('invitations')
+      .select('email, role, expires_at')
+      .eq('id', target)
+      .single();
+    if (!invitation) throw new Response('Not found', { status: 404 });
+    return json({ intent, result: null, sent: await deliver(token, invitation) });
   }
   if (intent === 'revoke') {
     const { data, error } = await supabase
@@ -152,15 +182,7 @@ export default function Members() {
   return (
     <div className="max-w-2xl space-y-8">
       <h1 className="text-xl font-semibold">Members</h1>
-      {actionData?.link ? (
-        <FormMessage tone="info">
-          Invitation ready. Send this link to the person you invited (it works for 7 days, for that email
-          address only):{' '}
-          <a href={actionData.link} className="break-all font-medium underline">
-            {actionData.link}
-          </a>
-        </FormMessage>
-      ) : null}
+      {actionData?.sent ? <InvitationSent {...actionData.sent} /> : null}
       <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
         {members.map((m) => (
           <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
@@ -293,4 +315,24 @@ export const meta: MetaFunction = () => [{ title: 'Members · Crewboard' }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
+}
+
+function InvitationSent({ link, email, to }: { link: string; email: string; to: string }) {
+  if (email === 'sent')
+    return (
+      <FormMessage tone="info">
+        Invitation emailed to {to}. The link works for 7 days, for that address only.
+      </FormMessage>
+    );
+  return (
+    <FormMessage tone="info">
+      {email === 'failed'
+        ? `The invitation is ready, but the email to ${to} could not be sent. Send them this link yourself, or try Resend later`
+        : `Invitation ready. Email is not set up on this server, so send ${to} this link yourself`}{' '}
+      (it works for 7 days, for that address only):{' '}
+      <a href={link} className="break-all font-medium underline">
+        {link}
+      </a>
+    </FormMessage>
+  );
 }

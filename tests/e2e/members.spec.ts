@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { createConfirmedUser, signIn } from './support.ts';
+import { createConfirmedUser, latestMail, linkIn, signIn } from './support.ts';
 
 async function asUser(browser: Browser, email: string, password: string): Promise<Page> {
   const context = await browser.newContext();
@@ -8,19 +8,16 @@ async function asUser(browser: Browser, email: string, password: string): Promis
   return page;
 }
 
+/** Invites by email and returns the link from the invitation email in the mailbox. */
 async function invite(page: Page, email: string, role: 'Member' | 'Viewer' | 'Admin'): Promise<string> {
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Role', { exact: true }).selectOption({ label: role });
-  const previous = await page
-    .getByRole('link', { name: /\/invite\// })
-    .getAttribute('href', { timeout: 100 })
-    .catch(() => null);
   await page.getByRole('button', { name: 'Invite' }).click();
+  await expect(page.getByText(`Invitation emailed to ${email}.`)).toBeVisible();
   await expect(page.getByText(`${email} · ${role}`)).toBeVisible();
-  // With JavaScript the page is not replaced: wait for this invitation's link, not the last one's.
-  const link = page.getByRole('link', { name: /\/invite\// });
-  await expect(link).not.toHaveAttribute('href', previous ?? '');
-  return (await link.getAttribute('href')) ?? '';
+  const mail = await latestMail(email, /invited you to Team on Crewboard/);
+  expect(mail.Text).toContain(`as a ${role.toLowerCase()}`);
+  return linkIn(mail, '/invite/');
 }
 
 test('invite a member and a viewer, who accept from their links; change a role, remove, leave', async ({
@@ -39,8 +36,20 @@ test('invite a member and a viewer, who accept from their links; change a role, 
   await page.getByRole('link', { name: 'Members' }).click();
 
   const memberLink = await invite(page, member.email, 'Member');
-  const viewerLink = await invite(page, viewer.email, 'Viewer');
+  const firstViewerLink = await invite(page, viewer.email, 'Viewer');
   await expect(page.getByText(`${member.email} · Member`)).toBeVisible();
+
+  // Resend emails a fresh link; the first one stops working.
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: `${viewer.email} · Viewer` })
+    .getByRole('button', { name: 'Resend' })
+    .click();
+  await expect(page.getByText(`Invitation emailed to ${viewer.email}.`)).toBeVisible();
+  await expect
+    .poll(async () => linkIn(await latestMail(viewer.email, /invited you/), '/invite/'))
+    .not.toBe(firstViewerLink);
+  const viewerLink = linkIn(await latestMail(viewer.email, /invited you/), '/invite/');
 
   // Someone else's session cannot use the member's invitation.
   const strangerPage = await asUser(browser, stranger.email, stranger.password);
@@ -67,12 +76,17 @@ test('invite a member and a viewer, who accept from their links; change a role, 
   await expect(memberPage).toHaveURL(new RegExp(`/w/${slug}$`));
 
   const viewerPage = await asUser(browser, viewer.email, viewer.password);
+  await viewerPage.goto(firstViewerLink);
+  await expect(
+    viewerPage.getByText(/This invitation has expired, was revoked, or is for another email/),
+  ).toBeVisible();
   await viewerPage.goto(viewerLink);
   await viewerPage.getByRole('button', { name: 'Accept invitation' }).click();
   await expect(viewerPage).toHaveURL(new RegExp(`/w/${slug}$`));
 
   // The owner makes the viewer a member, then removes them; the member leaves on their own.
-  await page.reload();
+  // (A fresh GET, not a reload: without JavaScript a reload would post the last form again.)
+  await page.goto(`/w/${slug}/members`);
   const viewerName = viewer.email.split('@')[0] ?? '';
   await page.getByLabel(`Role of ${viewerName}`).selectOption('member');
   await page

@@ -16,6 +16,7 @@ const backend = await startBackend({
   apiPort: 54521,
   dbPort: 54522,
   mailPort: 54524,
+  smtpPort: 54525,
   fallbackToFreePorts: true,
   env: {
     AUTH_SITE_URL: appUrl,
@@ -51,6 +52,7 @@ const app = spawn(
       SUPABASE_ANON_KEY: backend.anonKey,
       SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
       SITE_URL: appUrl,
+      SMTP_URL: backend.smtpUrl,
     },
     stdio: 'inherit',
   },

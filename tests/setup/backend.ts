@@ -27,6 +27,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     apiPort: 54421,
     dbPort: 54422,
     mailPort: 54424,
+    smtpPort: 54425,
     fallbackToFreePorts: true,
     // Tests send far more mail than a person; per-IP limits stay as configured (tests use their own IPs).
     env: { AUTH_RATE_LIMIT_EMAIL_SENT: '1000000' },
