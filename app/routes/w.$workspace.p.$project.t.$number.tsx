@@ -58,7 +58,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   ]);
   if (comments.error || members.error) throw new Response('Backend unavailable', { status: 503 });
   const writable = atLeast(membership.role, 'member') && task.project?.archived_at === null;
+  // `?edit=<comment id>` opens the editor of one's own comment: a link, so it works without JavaScript.
+  const editing = new URL(request.url).searchParams.get('edit');
   return json({
+    editing: editing && UUID.test(editing) ? editing : null,
     task,
     comments: comments.data,
     members: members.data.map((m) => ({ id: m.user_id, name: m.profile?.display_name ?? 'Someone' })),
@@ -127,6 +130,30 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirectWithSession(here, request, context);
   }
 
+  if (intent === 'edit-comment') {
+    const id = String(formData.get('commentId') ?? '');
+    if (!UUID.test(id)) throw new Response('Not found', { status: 404 });
+    const submission = parseWithZod(formData, { schema: CommentSchema });
+    if (submission.status !== 'success')
+      return json({ intent, commentId: id, result: submission.reply() }, { status: 400 });
+    // RLS lets authors alone edit; the author filter makes someone else's comment a plain 404.
+    const { data, error } = await supabase
+      .from('comments')
+      .update({ body: submission.value.body })
+      .eq('id', id)
+      .eq('task_id', task.id)
+      .eq('author_id', membership.user.id)
+      .select('id');
+    if (error) {
+      return json(
+        { intent, commentId: id, result: submission.reply({ formErrors: [MESSAGES.backend_unavailable] }) },
+        { status: 503 },
+      );
+    }
+    if (data.length === 0) throw new Response('Not found', { status: 404 });
+    return redirectWithSession(here, request, context);
+  }
+
   if (intent === 'delete-comment') {
     const id = String(formData.get('commentId') ?? '');
     if (!UUID.test(id)) throw new Response('Not found', { status: 404 });
@@ -151,7 +178,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function TaskPanel() {
-  const { task, comments, members, me, canEdit, canModerate } = useLoaderData<typeof loader>();
+  const { task, comments, members, me, canEdit, canModerate, editing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useSchemaForm(
     'task',
@@ -264,9 +291,33 @@ export default function TaskPanel() {
                 {c.author?.display_name ?? 'Someone'}
                 {c.edited_at ? <span className="ml-2 font-normal text-slate-500">(edited)</span> : null}
               </p>
-              <p className="mt-1 whitespace-pre-wrap">{c.body}</p>
+              {canEdit &&
+              c.author_id === me &&
+              (editing === c.id ||
+                (actionData?.intent === 'edit-comment' && actionData.commentId === c.id)) ? (
+                <EditComment
+                  id={c.id}
+                  body={c.body}
+                  lastResult={
+                    actionData?.intent === 'edit-comment' && actionData.commentId === c.id
+                      ? actionData.result
+                      : undefined
+                  }
+                />
+              ) : (
+                <p className="mt-1 whitespace-pre-wrap">{c.body}</p>
+              )}
+              {canEdit && c.author_id === me && editing !== c.id ? (
+                <Link
+                  to={`?edit=${c.id}`}
+                  preventScrollReset
+                  className="mr-3 mt-2 inline-block text-xs font-medium text-slate-700 hover:underline"
+                >
+                  Edit comment
+                </Link>
+              ) : null}
               {canEdit && (c.author_id === me || canModerate) ? (
-                <Form method="post" className="mt-2">
+                <Form method="post" className="mt-2 inline-block">
                   <input type="hidden" name="commentId" value={c.id} />
                   <button
                     type="submit"
@@ -308,6 +359,41 @@ export default function TaskPanel() {
         </Form>
       ) : null}
     </aside>
+  );
+}
+
+function EditComment({
+  id,
+  body,
+  lastResult,
+}: {
+  id: string;
+  body: string;
+  lastResult: Parameters<typeof useSchemaForm>[2];
+}) {
+  const [form, fields] = useSchemaForm(`edit-comment-${id}`, CommentSchema, lastResult, { body });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-1 space-y-2">
+      {form.errors ? <FormMessage>{form.errors.join(' ')}</FormMessage> : null}
+      <input type="hidden" name="commentId" value={id} />
+      <label htmlFor={fields.body.id} className="sr-only">
+        Edit your comment
+      </label>
+      <textarea
+        {...getTextareaProps(fields.body)}
+        rows={3}
+        className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base sm:text-sm"
+      />
+      <ErrorList id={fields.body.errorId} errors={fields.body.errors} />
+      <div className="flex items-center gap-3">
+        <SubmitButton name="intent" value="edit-comment">
+          Save comment
+        </SubmitButton>
+        <Link to="?" preventScrollReset className="text-sm font-medium text-slate-700 hover:underline">
+          Cancel
+        </Link>
+      </div>
+    </Form>
   );
 }
 

@@ -57,7 +57,7 @@ export function codeIn(mail: Mail): string {
 export async function createConfirmedUser(
   tag: string,
   password = 'correct-horse-battery',
-): Promise<{ email: string; password: string }> {
+): Promise<{ id: string; email: string; password: string }> {
   const { apiUrl, serviceRoleKey } = endpoints();
   const email = uniqueEmail(tag);
   const res = await fetch(`${apiUrl}/auth/v1/admin/users`, {
@@ -70,7 +70,8 @@ export async function createConfirmedUser(
     body: JSON.stringify({ email, password, email_confirm: true }),
   });
   expect(res.status).toBe(200);
-  return { email, password };
+  const { id } = (await res.json()) as { id: string };
+  return { id, email, password };
 }
 
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -79,4 +80,23 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/w$/);
+}
+
+/** Adds a user to a workspace as the service role would: setup for tests about what members do. */
+export async function addMember(slug: string, userId: string, role: 'admin' | 'member' | 'viewer') {
+  const { apiUrl, serviceRoleKey } = endpoints();
+  const headers = {
+    apikey: serviceRoleKey,
+    Authorization: `Bearer ${serviceRoleKey}`,
+    'content-type': 'application/json',
+  };
+  const found = await fetch(`${apiUrl}/rest/v1/workspaces?select=id&slug=eq.${slug}`, { headers });
+  const workspaceId = ((await found.json()) as Array<{ id: string }>)[0]?.id;
+  expect(workspaceId).toBeTruthy();
+  const res = await fetch(`${apiUrl}/rest/v1/workspace_members`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ workspace_id: workspaceId, user_id: userId, role }),
+  });
+  expect(res.status).toBe(201);
 }
