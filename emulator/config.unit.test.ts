@@ -43,4 +43,20 @@ describe('loadSettings', () => {
     expect(settings.auth.email.enableConfirmations).toBe(false);
     expect(settings.schemas).toEqual(['public', 'graphql_public']);
   });
+
+  it("reads [auth.mfa] with the CLI's defaults: TOTP off unless the project turns it on", () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'crewboard-config-'));
+    mkdirSync(path.join(root, 'supabase'));
+    writeFileSync(path.join(root, 'supabase', 'config.toml'), '');
+    const defaults = loadSettings(root, { AUTH_RATE_LIMIT_MFA: '4' }).auth.mfa;
+    expect(defaults).toEqual({
+      maxEnrolledFactors: 10,
+      totpEnrollEnabled: false,
+      totpVerifyEnabled: false,
+      challengeExpiry: 300,
+      rateLimit: 4,
+    });
+    const project = loadSettings(path.resolve(import.meta.dirname, '..'), {}).auth.mfa;
+    expect(project).toMatchObject({ totpEnrollEnabled: true, totpVerifyEnabled: true, rateLimit: 15 });
+  });
 });

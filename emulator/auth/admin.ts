@@ -20,7 +20,9 @@ import { sendInvite } from './emails.ts';
 import { AuthError, badRequest, forbidden, notFound, unprocessable } from './errors.ts';
 import { storeOneTimeToken } from './one-time-tokens.ts';
 import { verifyJwt } from '../keys.ts';
+import { downgradeSessionsOfFactor } from './sessions.ts';
 import {
+  type FactorRow,
   type UserRow,
   audit,
   createUser,
@@ -234,17 +236,32 @@ export async function listFactorsAsAdmin(
 
 export async function deleteFactorAsAdmin(
   service: AuthService,
-  _req: AuthRequest,
+  req: AuthRequest,
   id: string,
   factorId: string,
 ): Promise<Reply> {
   const target = await loadTarget(service, id);
-  const { rows } = await service.pool.query<{ id: string }>(
-    'delete from auth.mfa_factors where id = $1 and user_id = $2 returning id',
-    [isUuid(factorId) ? factorId : '00000000-0000-0000-0000-000000000000', target.id],
-  );
-  if (!rows[0]) throw notFound('mfa_factor_not_found', 'Factor not found');
-  return json({ id: rows[0].id });
+  if (!isUuid(factorId)) throw notFound('validation_failed', 'factor_id must be an UUID');
+  const factor = await transaction(service, async (db) => {
+    const { rows } = await db.query<FactorRow>(
+      'delete from auth.mfa_factors where id = $1 and user_id = $2 returning *',
+      [factorId, target.id],
+    );
+    const deleted = rows[0];
+    if (!deleted) throw notFound('mfa_factor_not_found', 'Factor not found');
+    await audit(
+      db,
+      target,
+      'factor_deleted',
+      req.ip,
+      { user_id: target.id, factor_id: deleted.id },
+      'factor',
+    );
+    // As when the user unenrols it: sessions it raised to aal2 drop back to aal1.
+    await downgradeSessionsOfFactor(db, deleted);
+    return deleted;
+  });
+  return json(factorJson(factor));
 }
 
 const LINK_TEMPLATE: Record<string, 'confirmation' | 'invite' | 'magic_link' | 'recovery' | 'email_change'> =

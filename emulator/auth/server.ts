@@ -23,7 +23,8 @@ import { json } from './context.ts';
 import { AuthError, OAuthError, badRequest, errorReply, requestedApiVersion } from './errors.ts';
 import { otp, recover, resend, signup, token, verifyGet, verifyPost } from './flows.ts';
 import { Mailer } from './mailer.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa.ts';
+import { RateLimiter, TokenBuckets } from './rate-limit.ts';
 
 const BODY_LIMIT = 256 * 1024;
 const VERSION = 'v2.177.0-crewboard-emulator';
@@ -77,6 +78,10 @@ const ROUTES: Route[] = [
   { method: 'PUT', pattern: /^\/user$/, handler: updateUser },
   { method: 'POST', pattern: /^\/logout$/, handler: logout },
   { method: 'GET', pattern: /^\/reauthenticate$/, handler: reauthenticate },
+  { method: 'POST', pattern: /^\/factors$/, handler: enrollFactor },
+  { method: 'POST', pattern: new RegExp(`^/factors/${UUIDISH}/challenge$`), handler: challengeFactor },
+  { method: 'POST', pattern: new RegExp(`^/factors/${UUIDISH}/verify$`), handler: verifyFactor },
+  { method: 'DELETE', pattern: new RegExp(`^/factors/${UUIDISH}$`), handler: unenrollFactor },
   {
     method: 'GET',
     pattern: /^\/authorize$/,
@@ -170,6 +175,7 @@ export function createAuthService(options: AuthOptions): AuthService {
     mailer: new Mailer(settings, options.apiExternalUrl, options.deliverMail),
     limiter: new RateLimiter(5 * 60 * 1000),
     emailLimiter: new RateLimiter(60 * 60 * 1000),
+    mfaLimiter: new TokenBuckets(),
   };
 }
 

@@ -140,30 +140,79 @@ export async function issueSession(
   return tokenResponse(db, settings, rows[0] ?? user, sessionId, refreshToken);
 }
 
-/** A new access token for an existing session, after its assurance level changed (MFA verify). */
-export async function reissueForSession(
+/**
+ * MFA verify: the SAME session gains the factor's AMR claim and aal2 (GoTrue's updateMFASessionAndClaims).
+ * Its refresh token is swapped for a child, so the aal1 token the client held is no longer the active
+ * one; then the user's sessions below aal2 are signed out (InvalidateSessionsWithAALLessThan).
+ */
+export async function elevateSession(
   db: Queryable,
   settings: TokenSettings,
   user: UserRow,
   sessionId: string,
+  factorId: string,
+  method: string,
+  ip: string,
 ): Promise<Record<string, unknown>> {
-  const { rows } = await db.query<{ token: string }>(
-    `select token from auth.refresh_tokens where session_id = $1 and revoked = false order by id desc limit 1`,
+  await addAmrClaim(db, sessionId, method);
+  const { rows } = await db.query<{ id: string; token: string }>(
+    `select id, token from auth.refresh_tokens where session_id = $1 and revoked = false order by id desc limit 1`,
     [sessionId],
   );
-  let refreshToken = rows[0]?.token;
-  if (!refreshToken) {
-    refreshToken = secureAlphanumeric(12);
-    await db.query(
-      `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
-       values ('00000000-0000-0000-0000-000000000000', $1, $2, false, now(), now(), null, $3)`,
-      [refreshToken, user.id, sessionId],
-    );
+  const current = rows[0];
+  if (current) {
+    await db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [
+      current.id,
+    ]);
+    await audit(db, user, 'token_revoked', ip, {}, 'token');
   }
+  const refreshToken = secureAlphanumeric(12);
+  await db.query(
+    `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
+     values ('00000000-0000-0000-0000-000000000000', $1, $2, false, now(), now(), $3, $4)`,
+    [refreshToken, user.id, current?.token ?? null, sessionId],
+  );
+  const { aal } = await sessionAssurance(db, sessionId);
+  await db.query('update auth.sessions set aal = $2, factor_id = $3, updated_at = now() where id = $1', [
+    sessionId,
+    aal,
+    factorId,
+  ]);
+  await db.query(`delete from auth.sessions where user_id = $1 and aal < 'aal2'`, [user.id]);
   return tokenResponse(db, settings, user, sessionId, refreshToken);
 }
 
-function normaliseIp(ip: string): string | null {
+/**
+ * After a factor is removed, the sessions it raised to aal2 drop back to aal1 and lose its AMR claim
+ * (GoTrue's Factor.DowngradeSessionsToAAL1); their next access token says aal1.
+ */
+export async function downgradeSessionsOfFactor(
+  db: Queryable,
+  factor: { id: string; user_id: string; factor_type: string },
+): Promise<void> {
+  const method = AMR_METHOD_OF_FACTOR[factor.factor_type];
+  if (method) {
+    await db.query(
+      `delete from auth.mfa_amr_claims
+        where authentication_method = $2
+          and session_id in (select id from auth.sessions where user_id = $1 and factor_id = $3)`,
+      [factor.user_id, method, factor.id],
+    );
+  }
+  await db.query(
+    `update auth.sessions set aal = 'aal1', factor_id = null where user_id = $1 and factor_id = $2`,
+    [factor.user_id, factor.id],
+  );
+}
+
+export const AMR_METHOD_OF_FACTOR: Record<string, string> = {
+  totp: 'totp',
+  phone: 'mfa/phone',
+  webauthn: 'mfa/webauthn',
+};
+
+/** The address as the inet columns store it, or null when it is not one. */
+export function normaliseIp(ip: string): string | null {
   const v4 = ip.replace(/^::ffff:/, '');
   return /^[\d.]+$/.test(v4) || /^[0-9a-f:]+$/i.test(v4) ? v4 : null;
 }

@@ -206,16 +206,20 @@ export function identityJson(identity: IdentityRow): Json {
   };
 }
 
+/** A factor as GoTrue's models.Factor serialises: no secret, friendly_name only when set. */
 export function factorJson(factor: FactorRow): Json {
-  return {
+  const json: Json = {
     id: factor.id,
-    friendly_name: factor.friendly_name ?? '',
-    factor_type: factor.factor_type,
-    status: factor.status,
     created_at: iso(factor.created_at),
     updated_at: iso(factor.updated_at),
-    last_challenged_at: iso(factor.last_challenged_at),
+    status: factor.status,
+    friendly_name: factor.friendly_name || undefined,
+    factor_type: factor.factor_type,
+    phone: factor.phone ?? '',
+    last_challenged_at: iso(factor.last_challenged_at) ?? null,
   };
+  if (json.friendly_name === undefined) delete json.friendly_name;
+  return json;
 }
 
 /** The User object, with GoTrue's keys in GoTrue's order; unset optional fields are omitted. */
