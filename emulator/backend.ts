@@ -23,6 +23,7 @@ import { SetupProblem } from './lib/problem.ts';
 import { startMailbox, type Mailbox } from './mail/mailbox.ts';
 import { startSmtp } from './mail/smtp.ts';
 import { startPostgrest, type Postgrest } from './rest/postgrest.ts';
+import { createStorage } from './storage/server.ts';
 
 export interface BackendOptions {
   projectRoot: string;
@@ -204,6 +205,12 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     pool.on('error', (error) => log(`auth pool: ${error.message}`));
     stops.push(() => pool.end());
 
+    // storage-api logs in as supabase_storage_admin and runs each request as the caller's role.
+    const storagePool = new pg.Pool({ connectionString: db.urlAs('supabase_storage_admin'), max: 10 });
+    storagePool.on('error', (error) => log(`storage pool: ${error.message}`));
+    stops.push(() => storagePool.end());
+    const storage = await createStorage({ pool: storagePool, keys, dataDir, log });
+
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     const auth = createAuthService({
       settings: settings.auth,
@@ -217,6 +224,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     const gateway: Server = createGateway({
       apiKeys: [ANON_KEY, SERVICE_ROLE_KEY],
       auth: createAuthHandler(auth, log),
+      storage: (req, res, path, query) => storage.handle(req, res, path, query),
       postgrestPort: postgrest.port,
       log,
     });

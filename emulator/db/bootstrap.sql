@@ -392,12 +392,83 @@ begin
 end
 $$;
 
+-- The list endpoint's query (storage-api's `storage.search`, same signature and result): the entries
+-- directly under `prefix` whose names start with `prefix || search` (case-insensitive), names
+-- relative to `prefix`, each deeper path folded into one folder entry with a null id. Security
+-- invoker, so RLS on storage.objects decides what a caller can list. `levels` is unused, as upstream.
+create or replace function storage.search(
+  prefix text,
+  bucketname text,
+  limits int default 100,
+  levels int default 1,
+  offsets int default 0,
+  search text default '',
+  sortcolumn text default 'name',
+  sortorder text default 'asc'
+) returns table (
+  name text,
+  id uuid,
+  updated_at timestamptz,
+  created_at timestamptz,
+  last_accessed_at timestamptz,
+  metadata jsonb
+)
+language plpgsql stable security invoker
+as $$
+declare
+  _prefix text := coalesce(prefix, '');
+  _match text := lower(coalesce(prefix, '') || coalesce(search, ''));
+  _column text := case lower(coalesce(sortcolumn, 'name'))
+    when 'updated_at' then 'updated_at'
+    when 'created_at' then 'created_at'
+    when 'last_accessed_at' then 'last_accessed_at'
+    else 'name'
+  end;
+  _direction text := case when lower(coalesce(sortorder, 'asc')) = 'desc' then 'desc' else 'asc' end;
+  _order text;
+begin
+  if _column = 'name' then
+    -- Folders sort where their paths would (`a/` after `a.txt`), as in a listing of full keys.
+    _order := format('lower(case when e.id is null then e.name || %L else e.name end) collate "C" %s',
+      '/', _direction);
+  else
+    _order := format('(e.id is not null), case when e.id is null then e.name end %s, e.%I %s, e.name',
+      _direction, _column, _direction);
+  end if;
+  return query execute format($sql$
+    with matched as (
+      select o.name as full_name, o.id, o.updated_at, o.created_at, o.last_accessed_at, o.metadata,
+             strpos(substr(o.name, length($2) + 1), '/') as slash
+        from storage.objects o
+       where o.bucket_id = $1 and starts_with(lower(o.name), $2)
+    ), entries as (
+      select distinct substr(m.full_name, $3 + 1, length($2) + m.slash - 1 - $3) as name,
+             null::uuid as id, null::timestamptz as updated_at, null::timestamptz as created_at,
+             null::timestamptz as last_accessed_at, null::jsonb as metadata
+        from matched m where m.slash > 0
+      union all
+      select substr(m.full_name, $3 + 1), m.id, m.updated_at, m.created_at, m.last_accessed_at, m.metadata
+        from matched m where m.slash = 0
+    )
+    select e.name, e.id, e.updated_at, e.created_at, e.last_accessed_at, e.metadata
+      from entries e
+     order by %s
+     limit $4 offset $5
+  $sql$, _order)
+  using bucketname, _match, length(_prefix), least(coalesce(limits, 100), 1500), coalesce(offsets, 0);
+end
+$$;
+
 reset role;
 
 grant all on storage.buckets, storage.objects to anon, authenticated, service_role, postgres;
 grant all on storage.migrations to postgres;
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
   to anon, authenticated, service_role, postgres;
+grant execute on function storage.search(text, text, int, int, int, text, text, text)
+  to anon, authenticated, service_role, postgres;
+-- The storage service logs in as supabase_storage_admin and runs each request as the caller's role.
+grant anon, authenticated, service_role to supabase_storage_admin;
 alter default privileges for role supabase_storage_admin in schema storage grant all on tables to postgres, anon, authenticated, service_role;
 alter default privileges for role supabase_storage_admin in schema storage grant all on functions to postgres, anon, authenticated, service_role;
 alter default privileges for role supabase_storage_admin in schema storage grant all on sequences to postgres, anon, authenticated, service_role;

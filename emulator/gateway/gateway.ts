@@ -13,6 +13,7 @@ export type Mount = (
 export interface GatewayOptions {
   apiKeys: string[];
   auth: Mount;
+  storage: Mount;
   postgrestPort: number;
   log?: (line: string) => void;
 }
@@ -26,6 +27,17 @@ const ALLOWED_METHODS = 'GET, HEAD, PUT, PATCH, POST, DELETE, OPTIONS';
 
 /** Auth routes Kong lets through without a key: email links, OAuth redirects and the public keys. */
 const OPEN_AUTH_PATHS = new Set(['/verify', '/callback', '/authorize', '/.well-known/jwks.json']);
+
+/**
+ * Storage URLs meant to be opened without a key, as on a hosted project: public objects (and their
+ * image renders), and signed URLs, whose token is the authorisation.
+ */
+function isOpenStoragePath(method: string | undefined, path: string): boolean {
+  if (method === 'GET' || method === 'HEAD') {
+    return /^\/(object|render\/image)\/(public|sign|info\/public)\//.test(path);
+  }
+  return method === 'PUT' && path.startsWith('/object/upload/sign/');
+}
 
 function corsHeaders(req: IncomingMessage): Record<string, string> {
   return {
@@ -107,7 +119,10 @@ export function createGateway(options: GatewayOptions): http.Server {
       return;
     }
     const needsKey =
-      name === 'rest' || name === 'realtime' || (name === 'auth' && !OPEN_AUTH_PATHS.has(rest));
+      name === 'rest' ||
+      name === 'realtime' ||
+      (name === 'auth' && !OPEN_AUTH_PATHS.has(rest)) ||
+      (name === 'storage' && !isOpenStoragePath(req.method, rest));
     if (needsKey) {
       const key = apiKeyOf(req, query);
       if (!key) {
@@ -123,10 +138,11 @@ export function createGateway(options: GatewayOptions): http.Server {
       proxyToPostgrest(req, res, rest, search);
       return;
     }
-    if (name === 'auth') {
+    if (name === 'auth' || name === 'storage') {
       for (const [k, v] of Object.entries(corsHeaders(req))) res.setHeader(k, v);
-      Promise.resolve(options.auth(req, res, rest, query)).catch((error: unknown) => {
-        options.log?.(`gateway: auth handler failed: ${String(error)}`);
+      const mount = name === 'auth' ? options.auth : options.storage;
+      Promise.resolve(mount(req, res, rest, query)).catch((error: unknown) => {
+        options.log?.(`gateway: ${name} handler failed: ${String(error)}`);
         if (!res.headersSent) sendJson(res, 500, { message: 'An unexpected error occurred' });
         else res.destroy();
       });
