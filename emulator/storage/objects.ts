@@ -135,6 +135,12 @@ async function recordVersion(
   let saved: { row: ObjectRow; previous: string | null | undefined };
   try {
     saved = await service.db.asAdmin(async (client) => {
+      // Serialises writers of one key (storage-api's waitObjectLock), so each learns which version
+      // it replaced even when the row did not exist yet.
+      await client.query("select pg_advisory_xact_lock(hashtextextended($1 || '/' || $2, 0))", [
+        row.bucket,
+        row.name,
+      ]);
       const existing = await client.query<{ version: string | null }>(
         'select version from storage.objects where bucket_id = $1 and name = $2 for update',
         [row.bucket, row.name],
