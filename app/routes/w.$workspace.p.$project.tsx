@@ -2,18 +2,27 @@ import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, Link, Outlet, useActionData, useLoaderData } from '@remix-run/react';
+import {
+  Form,
+  Link,
+  Outlet,
+  useActionData,
+  useFetcher,
+  useFetchers,
+  useLoaderData,
+  useSubmit,
+} from '@remix-run/react';
+import { useEffect, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { redirectWithSession } from '~/utils/auth.server.ts';
+import { applyMove, moveFormData, moveTo, readMove, type Move, type Status } from '~/utils/board.ts';
 import { MESSAGES } from '~/utils/messages.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { MoveTaskSchema, NewTaskSchema, TASK_STATUSES } from '~/utils/schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { atLeast } from '~/utils/roles.ts';
 import { requireMember } from '~/utils/workspace.server.ts';
-
-type Status = (typeof TASK_STATUSES)[number];
 
 const COLUMN: Record<Status, string> = {
   backlog: 'Backlog',
@@ -84,28 +93,44 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirectWithSession(boardUrl, request, context);
   }
 
+  // With JavaScript a move is a fetcher: it answers with data and the board revalidates in place;
+  // without, the answer is a redirect back to the board (post, redirect, get).
+  const fromScript = new URL(request.url).searchParams.has('_data');
   const move = MoveTaskSchema.safeParse(Object.fromEntries(formData));
   if (!move.success) throw new Response('Bad request', { status: 400 });
-  const { taskId, status, direction } = move.data;
+  const { taskId, status, direction, beforeTaskId, afterTaskId } = move.data;
   const task = tasks.find((t) => t.id === taskId);
-  if (!task) throw new Response('Not found', { status: 404 });
+  if (!task) {
+    if (fromScript) return json({ moveError: 'This task no longer exists.', taskId }, { status: 404 });
+    throw new Response('Not found', { status: 404 });
+  }
   // The column it lands in, without the task itself, top to bottom.
   const column = tasks.filter((t) => t.status === status && t.id !== taskId);
   let neighbours: { after_task_id?: string; before_task_id?: string } = {};
-  if (status === task.status) {
+  if (beforeTaskId || afterTaskId) {
+    neighbours = { after_task_id: afterTaskId, before_task_id: beforeTaskId };
+  } else if (status === task.status) {
     const index = tasks.filter((t) => t.status === status).findIndex((t) => t.id === taskId);
     const target = direction === 'up' ? index - 1 : direction === 'down' ? index + 1 : index;
     // Same column, nowhere to go (top moved up, bottom moved down, or no direction): nothing changes.
     if (target === index || target < 0 || target > column.length)
-      return redirectWithSession(boardUrl, request, context);
+      return fromScript ? json({ moved: taskId }) : redirectWithSession(boardUrl, request, context);
     neighbours = { after_task_id: column[target - 1]?.id, before_task_id: column[target]?.id };
   }
   const { error } = await supabase.rpc('move_task', { task_id: taskId, status, ...neighbours });
-  if (error)
-    throw new Response(error.code === '42501' ? 'Forbidden' : 'Backend unavailable', {
-      status: error.code === '42501' ? 403 : 503,
-    });
-  return redirectWithSession(boardUrl, request, context);
+  if (error) {
+    // Shown on the board (and the optimistic move rolled back), never an error page.
+    const [code, moveError] =
+      error.code === '42501'
+        ? [403, 'You cannot move this task.']
+        : error.code === '23514'
+          ? [409, 'The board changed while you were moving this task. Try again.']
+          : error.code === 'PT404'
+            ? [404, 'This task no longer exists.']
+            : [503, MESSAGES.backend_unavailable];
+    return json({ moveError, taskId }, { status: code });
+  }
+  return fromScript ? json({ moved: taskId }) : redirectWithSession(boardUrl, request, context);
 }
 
 function NewTaskForm({
@@ -132,9 +157,148 @@ function NewTaskForm({
   );
 }
 
+type BoardTask = ReturnType<typeof useLoaderData<typeof loader>>['tasks'][number];
+type MoveReply = { moveError?: string; moved?: string };
+
+const moveKey = (taskId: string) => `move-${taskId}`;
+
+/**
+ * Moves are saved one at a time per task, in order: a second move of a task waits for the first to
+ * be saved (a newer one replaces a waiting one), so the server never sees them out of order. The board
+ * shows saved tasks with every move being saved or waiting already applied.
+ */
+function useMoves(saved: BoardTask[]) {
+  const fetchers = useFetchers();
+  const submit = useSubmit();
+  const [waiting, setWaiting] = useState<Record<string, Move>>({});
+  const saving = new Set(
+    fetchers.filter((f) => f.state === 'submitting' && f.key.startsWith('move-')).map((f) => f.key),
+  );
+  const busy = saving.size > 0 || Object.keys(waiting).length > 0;
+  // Leaving the page would drop a move that is waiting its turn: ask first, as editors do.
+  useEffect(() => {
+    if (!busy) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [busy]);
+
+  let tasks = saved;
+  for (const fetcher of fetchers) {
+    const move = readMove(fetcher.formData);
+    if (move) tasks = applyMove(tasks, move);
+  }
+  for (const move of Object.values(waiting)) tasks = applyMove(tasks, move);
+
+  const send = (move: Move) =>
+    submit(moveFormData(move), { method: 'post', navigate: false, fetcherKey: moveKey(move.taskId) });
+  const savingKey = [...saving].sort().join(' ');
+  useEffect(() => {
+    const ready = Object.values(waiting).filter((move) => !saving.has(moveKey(move.taskId)));
+    if (ready.length === 0) return;
+    setWaiting((current) => {
+      const next = { ...current };
+      for (const move of ready) delete next[move.taskId];
+      return next;
+    });
+    for (const move of ready) send(move);
+    // `saving` is derived from fetchers; savingKey says when it changed.
+  }, [waiting, savingKey]);
+
+  const enqueue = (move: Move) => {
+    if (saving.has(moveKey(move.taskId))) setWaiting((current) => ({ ...current, [move.taskId]: move }));
+    else send(move);
+  };
+  return { tasks, enqueue, busy };
+}
+
 export default function Board() {
-  const { project, tasks, canEdit } = useLoaderData<typeof loader>();
+  const { project, tasks: saved, canEdit } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { tasks, enqueue, busy } = useMoves(saved);
+  // Drag and drop and arrow keys exist once the page is interactive; before that, the forms do it all.
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => setInteractive(true), []);
+  const [dragging, setDragging] = useState<string | null>(null);
+  const [dropAt, setDropAt] = useState<{ status: Status; index: number } | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [focusTask, setFocusTask] = useState<string | null>(null);
+
+  // A card moved by keyboard is a new element in its new column: give it focus back.
+  useEffect(() => {
+    if (!focusTask) return;
+    const handle = document.getElementById(`handle-${focusTask}`);
+    if (handle && document.activeElement !== handle) handle.focus();
+  }, [focusTask, tasks]);
+
+  const place = (taskId: string, status: Status, index: number) => {
+    const task = tasks.find((t) => t.id === taskId);
+    if (!task) return;
+    const column = tasks.filter((t) => t.status === status && t.id !== taskId);
+    const at = Math.max(0, Math.min(index, column.length));
+    const current = tasks.filter((t) => t.status === status).findIndex((t) => t.id === taskId);
+    if (task.status === status && current === at) return;
+    enqueue(moveTo(tasks, taskId, status, at));
+    setAnnouncement(
+      `Moved #${task.number} to ${COLUMN[status]}, position ${at + 1} of ${column.length + 1}.`,
+    );
+  };
+
+  // The card's plain form, read in the browser: a step up or down, or the bottom of another column.
+  const onFormMove = (formData: FormData) => {
+    const move = readMove(formData);
+    const task = move && tasks.find((t) => t.id === move.taskId);
+    if (!move || !task) return;
+    const index = tasks.filter((t) => t.status === task.status).findIndex((t) => t.id === task.id);
+    if (move.direction) place(task.id, task.status, index + (move.direction === 'up' ? -1 : 1));
+    else if (move.status !== task.status)
+      place(task.id, move.status, tasks.filter((t) => t.status === move.status).length);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, task: BoardTask) => {
+    const columnIndex = TASK_STATUSES.indexOf(task.status);
+    const index = tasks.filter((t) => t.status === task.status).findIndex((t) => t.id === task.id);
+    const target =
+      event.key === 'ArrowUp'
+        ? { status: task.status, index: index - 1 }
+        : event.key === 'ArrowDown'
+          ? { status: task.status, index: index + 1 }
+          : event.key === 'ArrowLeft'
+            ? { status: TASK_STATUSES[columnIndex - 1], index }
+            : event.key === 'ArrowRight'
+              ? { status: TASK_STATUSES[columnIndex + 1], index }
+              : null;
+    if (!target) return;
+    event.preventDefault();
+    if (!target.status || target.index < 0) return;
+    setFocusTask(task.id);
+    place(task.id, target.status, target.index);
+  };
+
+  const onDragOver = (event: DragEvent<HTMLElement>, status: Status) => {
+    if (!dragging) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'move';
+    // The slot is before the first card (other than the dragged one) whose middle is below the pointer.
+    const cards = [...event.currentTarget.querySelectorAll<HTMLElement>('[data-task-id]')].filter(
+      (card) => card.dataset.taskId !== dragging,
+    );
+    const below = cards.findIndex((card) => {
+      const box = card.getBoundingClientRect();
+      return event.clientY < box.top + box.height / 2;
+    });
+    const index = below === -1 ? cards.length : below;
+    if (dropAt?.status !== status || dropAt.index !== index) setDropAt({ status, index });
+  };
+  const onDrop = (event: DragEvent<HTMLElement>, status: Status) => {
+    if (!dragging) return;
+    event.preventDefault();
+    const index = dropAt?.status === status ? dropAt.index : tasks.filter((t) => t.status === status).length;
+    place(dragging, status, index);
+    setDragging(null);
+    setDropAt(null);
+  };
+
   return (
     <div>
       <header className="flex flex-wrap items-baseline gap-3">
@@ -142,74 +306,63 @@ export default function Board() {
         {project.archived_at ? (
           <span className="rounded bg-slate-200 px-2 py-0.5 text-xs">Archived: read-only</span>
         ) : null}
+        {busy ? <span className="text-xs text-slate-500">Saving…</span> : null}
       </header>
+      <div className="mt-3 space-y-2 empty:hidden">
+        {actionData && 'moveError' in actionData ? <FormMessage>{actionData.moveError}</FormMessage> : null}
+        {interactive ? saved.map((task) => <MoveRefused key={task.id} task={task} />) : null}
+      </div>
+      {interactive && canEdit ? (
+        <p id="reorder-help" className="sr-only">
+          Use the arrow keys: up and down within the column, left and right to the next column.
+        </p>
+      ) : null}
+      <p role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
       <div className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         {TASK_STATUSES.map((status) => {
           const column = tasks.filter((t) => t.status === status);
+          const slot = dropAt?.status === status ? dropAt.index : null;
+          let slotIndex = 0;
           return (
-            <section key={status} aria-label={COLUMN[status]} className="rounded-lg bg-slate-100 p-3">
+            <section
+              key={status}
+              aria-label={COLUMN[status]}
+              className={`rounded-lg bg-slate-100 p-3 ${slot !== null ? 'ring-2 ring-indigo-300' : ''}`}
+              onDragOver={canEdit ? (event) => onDragOver(event, status) : undefined}
+              onDrop={canEdit ? (event) => onDrop(event, status) : undefined}
+            >
               <h2 className="text-sm font-semibold text-slate-700">
                 {COLUMN[status]} <span className="font-normal text-slate-500">{column.length}</span>
               </h2>
               <ol className="mt-2 space-y-2">
-                {column.map((task, index) => (
-                  <li key={task.id} className="rounded-md border border-slate-200 bg-white p-3 shadow-sm">
-                    <Link to={`t/${task.number}`} className="font-medium hover:underline">
-                      <span className="text-slate-500">#{task.number}</span> {task.title}
-                    </Link>
-                    <p className="mt-1 text-xs text-slate-500">
-                      {task.assignee?.display_name ?? 'Unassigned'}
-                      {task.priority !== 'none' ? ` · ${task.priority}` : ''}
-                      {task.due_date ? ` · due ${task.due_date}` : ''}
-                    </p>
-                    {canEdit ? (
-                      <Form method="post" className="mt-2 flex flex-wrap items-center gap-2 text-sm">
-                        <input type="hidden" name="taskId" value={task.id} />
-                        <label className="sr-only" htmlFor={`status-${task.id}`}>
-                          Status of #{task.number}
-                        </label>
-                        <select
-                          id={`status-${task.id}`}
-                          name="status"
-                          defaultValue={task.status}
-                          className="rounded border border-slate-300 px-1 py-0.5"
-                        >
-                          {TASK_STATUSES.map((s) => (
-                            <option key={s} value={s}>
-                              {COLUMN[s]}
-                            </option>
-                          ))}
-                        </select>
-                        <button
-                          type="submit"
-                          className="rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-50"
-                        >
-                          Move
-                        </button>
-                        <button
-                          type="submit"
-                          name="direction"
-                          value="up"
-                          disabled={index === 0}
-                          aria-label={`Move #${task.number} up`}
-                          className="rounded border border-slate-300 px-2 py-0.5 disabled:opacity-40"
-                        >
-                          ↑
-                        </button>
-                        <button
-                          type="submit"
-                          name="direction"
-                          value="down"
-                          disabled={index === column.length - 1}
-                          aria-label={`Move #${task.number} down`}
-                          className="rounded border border-slate-300 px-2 py-0.5 disabled:opacity-40"
-                        >
-                          ↓
-                        </button>
-                      </Form>
-                    ) : null}
-                  </li>
-                ))}
+                {column.map((task, index) => {
+                  // The drop line sits above the card at the slot (counting without the dragged card).
+                  const lineAbove = slot !== null && task.id !== dragging && slotIndex++ === slot;
+                  return (
+                    <TaskCard
+                      key={task.id}
+                      task={task}
+                      first={index === 0}
+                      last={index === column.length - 1}
+                      canEdit={canEdit}
+                      interactive={interactive}
+                      dragging={dragging === task.id}
+                      lineAbove={lineAbove}
+                      onDragStart={() => setDragging(task.id)}
+                      onDragEnd={() => {
+                        setDragging(null);
+                        setDropAt(null);
+                      }}
+                      onKeyDown={(event) => onKeyDown(event, task)}
+                      onFormMove={onFormMove}
+                    />
+                  );
+                })}
+                {slot !== null && slot >= column.filter((t) => t.id !== dragging).length ? (
+                  <li aria-hidden="true" className="h-1 rounded bg-indigo-500" />
+                ) : null}
               </ol>
               {canEdit ? <NewTaskForm status={status} reply={actionData} /> : null}
             </section>
@@ -218,6 +371,146 @@ export default function Board() {
       </div>
       <Outlet />
     </div>
+  );
+}
+
+/**
+ * Why the server refused a task's last move (the board has already rolled it back). It lives outside
+ * the columns: a card changes column, and so element, while its move is saved; this does not.
+ */
+function MoveRefused({ task }: { task: BoardTask }) {
+  const fetcher = useFetcher<MoveReply>({ key: moveKey(task.id) });
+  const refused = fetcher.state === 'idle' ? fetcher.data?.moveError : undefined;
+  if (!refused) return null;
+  return (
+    <FormMessage>
+      Couldn't move #{task.number} {task.title}: {refused}
+    </FormMessage>
+  );
+}
+
+function TaskCard({
+  task,
+  first,
+  last,
+  canEdit,
+  interactive,
+  dragging,
+  lineAbove,
+  onDragStart,
+  onDragEnd,
+  onKeyDown,
+  onFormMove,
+}: {
+  task: BoardTask;
+  first: boolean;
+  last: boolean;
+  canEdit: boolean;
+  interactive: boolean;
+  dragging: boolean;
+  lineAbove: boolean;
+  onDragStart: () => void;
+  onDragEnd: () => void;
+  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
+  onFormMove: (formData: FormData) => void;
+}) {
+  const draggable = interactive && canEdit;
+  return (
+    <li
+      data-task-id={task.id}
+      draggable={draggable}
+      onDragStart={
+        draggable
+          ? (event) => {
+              event.dataTransfer.effectAllowed = 'move';
+              event.dataTransfer.setData('text/plain', task.id);
+              onDragStart();
+            }
+          : undefined
+      }
+      onDragEnd={draggable ? onDragEnd : undefined}
+      className={`rounded-md border border-slate-200 bg-white p-3 shadow-sm ${dragging ? 'opacity-50' : ''} ${lineAbove ? 'shadow-[0_-4px_0_0_theme(colors.indigo.500)]' : ''} ${draggable ? 'cursor-grab' : ''}`}
+    >
+      <div className="flex items-start gap-2">
+        {draggable ? (
+          <button
+            type="button"
+            id={`handle-${task.id}`}
+            aria-label={`Reorder #${task.number}`}
+            aria-describedby="reorder-help"
+            onKeyDown={onKeyDown}
+            className="-ml-1 cursor-grab rounded px-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+          >
+            ⠿
+          </button>
+        ) : null}
+        <Link to={`t/${task.number}`} className="font-medium hover:underline">
+          <span className="text-slate-500">#{task.number}</span> {task.title}
+        </Link>
+      </div>
+      <p className="mt-1 text-xs text-slate-500">
+        {task.assignee?.display_name ?? 'Unassigned'}
+        {task.priority !== 'none' ? ` · ${task.priority}` : ''}
+        {task.due_date ? ` · due ${task.due_date}` : ''}
+      </p>
+      {canEdit ? (
+        <Form
+          method="post"
+          className="mt-2 flex flex-wrap items-center gap-2 text-sm"
+          onSubmit={
+            interactive
+              ? (event) => {
+                  event.preventDefault();
+                  const { submitter } = event.nativeEvent as SubmitEvent;
+                  onFormMove(new FormData(event.currentTarget, submitter));
+                }
+              : undefined
+          }
+        >
+          <input type="hidden" name="intent" value="move" />
+          <input type="hidden" name="taskId" value={task.id} />
+          <label className="sr-only" htmlFor={`status-${task.id}`}>
+            Status of #{task.number}
+          </label>
+          <select
+            id={`status-${task.id}`}
+            name="status"
+            defaultValue={task.status}
+            key={task.status}
+            className="rounded border border-slate-300 px-1 py-0.5"
+          >
+            {TASK_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {COLUMN[s]}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-50">
+            Move
+          </button>
+          <button
+            type="submit"
+            name="direction"
+            value="up"
+            disabled={first}
+            aria-label={`Move #${task.number} up`}
+            className="rounded border border-slate-300 px-2 py-0.5 disabled:opacity-40"
+          >
+            ↑
+          </button>
+          <button
+            type="submit"
+            name="direction"
+            value="down"
+            disabled={last}
+            aria-label={`Move #${task.number} down`}
+            className="rounded border border-slate-300 px-2 py-0.5 disabled:opacity-40"
+          >
+            ↓
+          </button>
+        </Form>
+      ) : null}
+    </li>
   );
 }
 

@@ -140,6 +140,9 @@ export const MoveTaskSchema = z.object({
   taskId: z.string().check(z.uuid()),
   status: z.enum(TASK_STATUSES),
   direction: z.optional(z.enum(['up', 'down'])),
+  // Drag and drop names the neighbours of the slot it drops into.
+  beforeTaskId: z.optional(z.string().check(z.uuid())),
+  afterTaskId: z.optional(z.string().check(z.uuid())),
 });
 
 export const TASK_PRIORITIES = ['none', 'low', 'medium', 'high', 'urgent'] as const;

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { applyMove, moveFormData, moveTo, readMove, type Status } from './board.ts';
+
+// Board order: by position, columns interleaved, as the loader returns it.
+const board = (spec: string) =>
+  spec.split(' ').map((pair) => {
+    const [id, status] = pair.split(':') as [string, Status];
+    return { id, status };
+  });
+const columns = (tasks: Array<{ id: string; status: Status }>) =>
+  Object.fromEntries(
+    (['backlog', 'todo', 'in_progress', 'done'] as const).map((s) => [
+      s,
+      tasks.filter((t) => t.status === s).map((t) => t.id),
+    ]),
+  );
+
+describe('applyMove', () => {
+  const tasks = board('a:todo x:done b:todo y:done c:todo');
+
+  it('moves one step up or down within a column, past tasks of other columns', () => {
+    expect(columns(applyMove(tasks, { taskId: 'c', status: 'todo', direction: 'up' })).todo).toEqual([
+      'a',
+      'c',
+      'b',
+    ]);
+    expect(columns(applyMove(tasks, { taskId: 'a', status: 'todo', direction: 'down' })).todo).toEqual([
+      'b',
+      'a',
+      'c',
+    ]);
+    // Top up and bottom down change nothing.
+    expect(applyMove(tasks, { taskId: 'a', status: 'todo', direction: 'up' })).toBe(tasks);
+    expect(applyMove(tasks, { taskId: 'c', status: 'todo', direction: 'down' })).toBe(tasks);
+  });
+
+  it('lands above or below a named neighbour, in the same or another column', () => {
+    const moved = applyMove(tasks, { taskId: 'a', status: 'done', beforeTaskId: 'y' });
+    expect(columns(moved)).toMatchObject({ todo: ['b', 'c'], done: ['x', 'a', 'y'] });
+    expect(moved.find((t) => t.id === 'a')?.status).toBe('done');
+    expect(columns(applyMove(tasks, { taskId: 'c', status: 'todo', afterTaskId: 'a' })).todo).toEqual([
+      'a',
+      'c',
+      'b',
+    ]);
+  });
+
+  it('goes to the bottom of the column when no neighbour is named, and into empty columns', () => {
+    expect(columns(applyMove(tasks, { taskId: 'a', status: 'done' })).done).toEqual(['x', 'y', 'a']);
+    expect(columns(applyMove(tasks, { taskId: 'b', status: 'backlog' })).backlog).toEqual(['b']);
+    // The same column without a neighbour or direction: the move action changes nothing either.
+    expect(applyMove(tasks, { taskId: 'a', status: 'todo' })).toBe(tasks);
+  });
+
+  it('ignores moves it cannot apply', () => {
+    expect(applyMove(tasks, { taskId: 'nope', status: 'done' })).toBe(tasks);
+    // A neighbour from another column is refused by move_task too.
+    expect(applyMove(tasks, { taskId: 'a', status: 'done', beforeTaskId: 'b' })).toBe(tasks);
+  });
+});
+
+describe('moveTo', () => {
+  const tasks = board('a:todo b:todo c:todo x:done');
+
+  it('names both neighbours of the slot, counting the column without the moving task', () => {
+    expect(moveTo(tasks, 'a', 'todo', 2)).toEqual({
+      taskId: 'a',
+      status: 'todo',
+      afterTaskId: 'c',
+      beforeTaskId: undefined,
+    });
+    expect(moveTo(tasks, 'c', 'todo', 0)).toEqual({
+      taskId: 'c',
+      status: 'todo',
+      afterTaskId: undefined,
+      beforeTaskId: 'a',
+    });
+    expect(moveTo(tasks, 'b', 'done', 1)).toMatchObject({ afterTaskId: 'x', beforeTaskId: undefined });
+    expect(moveTo(tasks, 'b', 'backlog', 5)).toMatchObject({
+      afterTaskId: undefined,
+      beforeTaskId: undefined,
+    });
+  });
+
+  it('agrees with applyMove', () => {
+    for (let index = 0; index <= 2; index++) {
+      const moved = applyMove(tasks, moveTo(tasks, 'b', 'todo', index));
+      expect(columns(moved).todo?.indexOf('b')).toBe(index);
+    }
+  });
+});
+
+describe('the form of a move', () => {
+  it('round-trips through FormData, and anything else is not a move', () => {
+    const move = { taskId: 't1', status: 'in_progress' as const, beforeTaskId: 't2', direction: undefined };
+    expect(readMove(moveFormData(move))).toEqual({ ...move, afterTaskId: undefined });
+    const other = new FormData();
+    other.set('intent', 'create');
+    expect(readMove(other)).toBeNull();
+    const bad = moveFormData(move);
+    bad.set('status', 'archived');
+    expect(readMove(bad)).toBeNull();
+    expect(readMove(undefined)).toBeNull();
+  });
+});

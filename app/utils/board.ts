@@ -1,0 +1,114 @@
+// What a move does to the board, computed in the browser while the server is still saving it: the
+// same rules as the move action and `move_task`, so the optimistic board and the saved one agree.
+import { TASK_STATUSES } from './schemas.ts';
+
+export type Status = (typeof TASK_STATUSES)[number];
+
+export interface Move {
+  taskId: string;
+  status: Status;
+  /** Land directly above this task (same column). */
+  beforeTaskId?: string;
+  /** Land directly below this task (same column). */
+  afterTaskId?: string;
+  /** One step within its own column. */
+  direction?: 'up' | 'down';
+}
+
+const isStatus = (value: unknown): value is Status => TASK_STATUSES.includes(value as Status);
+
+/** The move a submitted form describes, or null when it is not a move. */
+export function readMove(formData: FormData | undefined): Move | null {
+  if (!formData || formData.get('intent') !== 'move') return null;
+  const taskId = formData.get('taskId');
+  const status = formData.get('status');
+  if (typeof taskId !== 'string' || !isStatus(status)) return null;
+  const text = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  };
+  const direction = text('direction');
+  return {
+    taskId,
+    status,
+    beforeTaskId: text('beforeTaskId'),
+    afterTaskId: text('afterTaskId'),
+    direction: direction === 'up' || direction === 'down' ? direction : undefined,
+  };
+}
+
+/** The form fields of a move, for `submit`. */
+export function moveFormData(move: Move): FormData {
+  const formData = new FormData();
+  formData.set('intent', 'move');
+  formData.set('taskId', move.taskId);
+  formData.set('status', move.status);
+  if (move.beforeTaskId) formData.set('beforeTaskId', move.beforeTaskId);
+  if (move.afterTaskId) formData.set('afterTaskId', move.afterTaskId);
+  if (move.direction) formData.set('direction', move.direction);
+  return formData;
+}
+
+/**
+ * The tasks (in board order: by position, columns interleaved) after a move. A move that cannot
+ * apply — an unknown task, a neighbour that is not in the target column — leaves them as they are.
+ */
+export function applyMove<T extends { id: string; status: Status }>(tasks: T[], move: Move): T[] {
+  const from = tasks.findIndex((t) => t.id === move.taskId);
+  const task = tasks[from];
+  if (!task) return tasks;
+
+  if (move.direction && move.status === task.status) {
+    const column = tasks.filter((t) => t.status === task.status);
+    const index = column.findIndex((t) => t.id === task.id);
+    const neighbour = column[move.direction === 'up' ? index - 1 : index + 1];
+    if (!neighbour) return tasks;
+    // Tasks between the two belong to other columns, so swapping the pair reorders just this column.
+    const to = tasks.indexOf(neighbour);
+    const next = [...tasks];
+    next[from] = neighbour;
+    next[to] = task;
+    return next;
+  }
+
+  // No direction and no neighbour within its own column: the move action leaves it where it is.
+  if (!move.beforeTaskId && !move.afterTaskId && move.status === task.status) return tasks;
+  const rest = tasks.filter((t) => t.id !== task.id);
+  const moved = { ...task, status: move.status };
+  const inColumn = (id: string | undefined) =>
+    id ? rest.findIndex((t) => t.id === id && t.status === move.status) : -1;
+  let at: number;
+  if (move.beforeTaskId) {
+    at = inColumn(move.beforeTaskId);
+    if (at === -1) return tasks;
+  } else if (move.afterTaskId) {
+    at = inColumn(move.afterTaskId);
+    if (at === -1) return tasks;
+    at += 1;
+  } else {
+    // No neighbour named: the bottom of the column, as `move_task` places it.
+    const last = rest.findLastIndex((t) => t.status === move.status);
+    at = last === -1 ? rest.length : last + 1;
+  }
+  return [...rest.slice(0, at), moved, ...rest.slice(at)];
+}
+
+/**
+ * The move that puts a task at `index` of a column (counted without the task itself), naming the
+ * neighbours `move_task` needs.
+ */
+export function moveTo<T extends { id: string; status: Status }>(
+  tasks: T[],
+  taskId: string,
+  status: Status,
+  index: number,
+): Move {
+  const column = tasks.filter((t) => t.status === status && t.id !== taskId);
+  const clamped = Math.max(0, Math.min(index, column.length));
+  return {
+    taskId,
+    status,
+    afterTaskId: column[clamped - 1]?.id,
+    beforeTaskId: column[clamped]?.id,
+  };
+}

@@ -1,0 +1,111 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createConfirmedUser, endpoints, signIn } from './support.ts';
+
+async function boardWithTasks(page: Page, titles: string[]) {
+  const { email, password } = await createConfirmedUser('dnd');
+  await signIn(page, email, password);
+  const slug = `dnd-${Date.now().toString(36)}`;
+  await page.getByLabel('Workspace name').fill('Drag test');
+  await page.getByLabel('Address').fill(slug);
+  await page.getByRole('button', { name: 'Create workspace' }).click();
+  await page.getByLabel('Project name').fill('Sprint');
+  await page.getByRole('button', { name: 'Create project' }).click();
+  await expect(page.getByRole('heading', { name: 'Sprint' })).toBeVisible();
+  const todo = page.getByRole('region', { name: 'To do' });
+  for (const title of titles) {
+    await todo.getByLabel('Title').fill(title);
+    await todo.getByRole('button', { name: 'Create task' }).click();
+    await expect(todo.getByRole('link', { name: new RegExp(title) })).toBeVisible();
+  }
+  // Nothing below may load a whole page: this marker would be lost.
+  await page.evaluate(() => Object.assign(window, { boardMarker: 'still here' }));
+  return { projectId: page.url().split('/p/')[1] ?? '' };
+}
+
+const titlesIn = (page: Page, column: string) =>
+  page.getByRole('region', { name: column }).getByRole('listitem').getByRole('link');
+const noReload = async (page: Page) =>
+  expect(await page.evaluate(() => (window as unknown as { boardMarker?: string }).boardMarker)).toBe(
+    'still here',
+  );
+// The board shows moves at once and saves them behind; wait for the saving before reloading.
+const saved = (page: Page) => expect(page.getByText('Saving…')).toHaveCount(0);
+
+test('drag and drop within and between columns, saved without a page load', async ({ page }) => {
+  await boardWithTasks(page, ['Alpha', 'Bravo', 'Charlie']);
+  const card = (title: string) => page.getByRole('listitem').filter({ hasText: title });
+  // Grab a card by its blank top-right corner, as a person would, not by its link or controls.
+  const grab = { x: 200, y: 6 };
+
+  // Charlie onto the top half of Alpha: it lands above it.
+  await card('Charlie').dragTo(card('Alpha'), { sourcePosition: grab, targetPosition: { x: 40, y: 4 } });
+  await expect(titlesIn(page, 'To do')).toHaveText([/Charlie/, /Alpha/, /Bravo/]);
+
+  // Alpha into the empty Done column.
+  await card('Alpha').dragTo(page.getByRole('region', { name: 'Done' }), { sourcePosition: grab });
+  await expect(titlesIn(page, 'Done')).toHaveText([/Alpha/]);
+  await expect(titlesIn(page, 'To do')).toHaveText([/Charlie/, /Bravo/]);
+  await noReload(page);
+
+  // The server saved exactly that.
+  await saved(page);
+  await page.reload();
+  await expect(titlesIn(page, 'To do')).toHaveText([/Charlie/, /Bravo/]);
+  await expect(titlesIn(page, 'Done')).toHaveText([/Alpha/]);
+});
+
+test('arrow keys move the focused card, keep focus on it and announce where it went', async ({ page }) => {
+  await boardWithTasks(page, ['Alpha', 'Bravo']);
+  await page.getByRole('button', { name: 'Reorder #2' }).focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(titlesIn(page, 'To do')).toHaveText([/Bravo/, /Alpha/]);
+  await expect(page.getByRole('status')).toHaveText('Moved #2 to To do, position 1 of 2.');
+  await page.keyboard.press('ArrowRight');
+  await expect(titlesIn(page, 'In progress')).toHaveText([/Bravo/]);
+  await expect(page.getByRole('button', { name: 'Reorder #2' })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(titlesIn(page, 'Done')).toHaveText([/Bravo/]);
+  await expect(page.getByRole('status')).toHaveText('Moved #2 to Done, position 1 of 1.');
+  await noReload(page);
+  await saved(page);
+  await page.reload();
+  await expect(titlesIn(page, 'Done')).toHaveText([/Bravo/]);
+  await expect(titlesIn(page, 'To do')).toHaveText([/Alpha/]);
+});
+
+test('the up and down buttons and the status select also move without a page load', async ({ page }) => {
+  await boardWithTasks(page, ['Alpha', 'Bravo']);
+  await page.getByRole('button', { name: 'Move #2 up' }).click();
+  await expect(titlesIn(page, 'To do')).toHaveText([/Bravo/, /Alpha/]);
+  await page.getByLabel('Status of #1').selectOption('in_progress');
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'Alpha' })
+    .getByRole('button', { name: 'Move', exact: true })
+    .click();
+  await expect(titlesIn(page, 'In progress')).toHaveText([/Alpha/]);
+  await noReload(page);
+});
+
+test('a move the server refuses rolls back and says why', async ({ page }) => {
+  const { projectId } = await boardWithTasks(page, ['Alpha', 'Bravo']);
+  // Someone archives the project while this board is open: the database now refuses every move.
+  const { apiUrl, serviceRoleKey } = endpoints();
+  const archived = await fetch(`${apiUrl}/rest/v1/projects?id=eq.${projectId}`, {
+    method: 'PATCH',
+    headers: {
+      apikey: serviceRoleKey,
+      Authorization: `Bearer ${serviceRoleKey}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ archived_at: new Date().toISOString() }),
+  });
+  expect(archived.status).toBe(204);
+
+  const card = page.getByRole('listitem').filter({ hasText: 'Alpha' });
+  await card.dragTo(page.getByRole('region', { name: 'Done' }), { sourcePosition: { x: 200, y: 6 } });
+  await expect(page.getByRole('alert')).toHaveText("Couldn't move #1 Alpha: You cannot move this task.");
+  await expect(titlesIn(page, 'To do')).toHaveText([/Alpha/, /Bravo/]);
+  await expect(titlesIn(page, 'Done')).toHaveCount(0);
+  await noReload(page);
+});
