@@ -23,6 +23,7 @@ const start = (dataDir: string) =>
     apiPort: 0,
     dbPort: 0,
     mailPort: 0,
+    smtpPort: 0,
     env: { AUTH_RATE_LIMIT_SIGN_IN: '1000000', AUTH_RATE_LIMIT_TOKEN_REFRESH: '1000000' },
   });
 

@@ -31,6 +31,7 @@ async function start(): Promise<Backend> {
     apiPort: 0,
     dbPort: 0,
     mailPort: 0,
+    smtpPort: 0,
   });
   started.push(backend);
   return backend;
@@ -57,7 +58,7 @@ describe('local backend lifecycle', () => {
     const hidden = mkdtempSync(path.join(tmpdir(), 'crewboard-private-'));
     try {
       await expect(
-        startBackend({ projectRoot, dataDir: hidden, apiPort: 0, dbPort: 0, mailPort: 0 }),
+        startBackend({ projectRoot, dataDir: hidden, apiPort: 0, dbPort: 0, mailPort: 0, smtpPort: 0 }),
       ).rejects.toThrow(/database user "postgres" cannot write/);
     } finally {
       rmSync(hidden, { recursive: true, force: true });
@@ -128,6 +129,7 @@ describe('migrations and seed', () => {
         apiPort: 0,
         dbPort: 0,
         mailPort: 0,
+        smtpPort: 0,
       });
       expect(first.seeded).toBe(true);
       expect(await count(first.dbUrl, 'select count(*) as n from public.notes')).toBe('1');
@@ -146,6 +148,7 @@ describe('migrations and seed', () => {
         apiPort: 0,
         dbPort: 0,
         mailPort: 0,
+        smtpPort: 0,
       });
       try {
         expect(second.seeded).toBe(false);
@@ -176,10 +179,17 @@ describe('misconfiguration', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'crewboard-port-'));
     chmodSync(dir, 0o755);
     try {
-      const attempt = startBackend({ projectRoot, dataDir: dir, apiPort: port, dbPort: 0, mailPort: 0 });
+      const attempt = startBackend({
+        projectRoot,
+        dataDir: dir,
+        apiPort: port,
+        dbPort: 0,
+        mailPort: 0,
+        smtpPort: 0,
+      });
       await expect(attempt).rejects.toThrow(SetupProblem);
       await expect(
-        startBackend({ projectRoot, dataDir: dir, apiPort: port, dbPort: 0, mailPort: 0 }),
+        startBackend({ projectRoot, dataDir: dir, apiPort: port, dbPort: 0, mailPort: 0, smtpPort: 0 }),
       ).rejects.toThrow(new RegExp(`Port ${port} \\(API gateway\\) is already in use`));
     } finally {
       blocker.close();
@@ -196,6 +206,7 @@ describe('misconfiguration', () => {
           dataDir: dir,
           apiPort: 0,
           mailPort: 0,
+          smtpPort: 0,
           databaseUrl: 'postgresql://postgres:postgres@127.0.0.1:1/postgres',
         }),
       ).rejects.toThrow(/Cannot reach the database at DATABASE_URL \(127\.0\.0\.1:1\)/);
@@ -207,7 +218,14 @@ describe('misconfiguration', () => {
   it('runs on the server DATABASE_URL names instead of its own', async () => {
     const ownerDir = mkdtempSync(path.join(tmpdir(), 'crewboard-owner-'));
     chmodSync(ownerDir, 0o755);
-    const owner = await startBackend({ projectRoot, dataDir: ownerDir, apiPort: 0, dbPort: 0, mailPort: 0 });
+    const owner = await startBackend({
+      projectRoot,
+      dataDir: ownerDir,
+      apiPort: 0,
+      dbPort: 0,
+      mailPort: 0,
+      smtpPort: 0,
+    });
     const dir = mkdtempSync(path.join(tmpdir(), 'crewboard-external-'));
     try {
       const guest = await startBackend({
@@ -215,6 +233,7 @@ describe('misconfiguration', () => {
         dataDir: dir,
         apiPort: 0,
         mailPort: 0,
+        smtpPort: 0,
         databaseUrl: owner.dbUrl,
       });
       try {
@@ -260,6 +279,7 @@ describe('settings from config.toml', () => {
         apiPort: 0,
         dbPort: 0,
         mailPort: 0,
+        smtpPort: 0,
       });
       try {
         const signUp = () =>
@@ -294,7 +314,14 @@ describe('demo data', () => {
   it('seeds a fresh database with demo people who can sign in, and a living board', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'crewboard-seed-'));
     chmodSync(dir, 0o755);
-    const seeded = await startBackend({ projectRoot, dataDir: dir, apiPort: 0, dbPort: 0, mailPort: 0 });
+    const seeded = await startBackend({
+      projectRoot,
+      dataDir: dir,
+      apiPort: 0,
+      dbPort: 0,
+      mailPort: 0,
+      smtpPort: 0,
+    });
     try {
       expect(seeded.seeded).toBe(true);
       const signIn = await fetch(`${seeded.apiUrl}/auth/v1/token?grant_type=password`, {

@@ -15,6 +15,7 @@ function printStatus(backend: Backend): void {
     ['REST URL', `${backend.apiUrl}/rest/v1`],
     ['DB URL', backend.dbUrl],
     ['Mailbox URL', backend.mailUrl],
+    ['SMTP URL', backend.smtpUrl],
     ['anon key', backend.anonKey],
     ['service_role key', backend.serviceRoleKey],
     ['JWT secret', backend.jwtSecret],
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
     apiPort: port('API_PORT'),
     dbPort: port('DB_PORT'),
     mailPort: port('MAIL_PORT'),
+    smtpPort: port('SMTP_PORT'),
     databaseUrl: process.env.DATABASE_URL || undefined,
   };
   if (resetOnly) {

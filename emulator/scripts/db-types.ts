@@ -31,6 +31,7 @@ try {
         dataDir,
         apiPort: 0,
         mailPort: 0,
+        smtpPort: 0,
         dbPort: Number(process.env.DB_PORT ?? 0) || undefined,
       });
     } catch (error) {

@@ -28,6 +28,7 @@ beforeAll(async () => {
     apiPort: 0,
     dbPort: 0,
     mailPort: 0,
+    smtpPort: 0,
     // auth-js refreshes a token with less than 90 s left (3 ticks of 30 s). 93-second tokens fall
     // inside that window 3.5 s after they are issued, and the refreshed one is outside it again.
     env: {
