@@ -5,7 +5,16 @@ import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
-import { MESSAGES } from '~/utils/messages.ts';
+import { randomUUID } from 'node:crypto';
+import {
+  AVATAR_MAX_BYTES,
+  emptyStorageTrash,
+  extensionOf,
+  imageTypeOf,
+  publicAvatarUrl,
+  readUpload,
+} from '~/utils/files.server.ts';
+import { fileTooLargeMessage, MESSAGES } from '~/utils/messages.ts';
 import { redirectWithSession, requireUser } from '~/utils/auth.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { DisplayNameSchema } from '~/utils/schemas.ts';
@@ -16,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { supabase } = getSupabase(request, context);
   const { data, error } = await supabase
     .from('profiles')
-    .select('display_name')
+    .select('display_name, avatar_path')
     .eq('id', user.id)
     .maybeSingle();
   if (error) throw new Response('Backend unavailable', { status: 503 });
@@ -24,19 +33,66 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     email: user.email,
     displayName: data?.display_name ?? '',
-    notice: url.searchParams.get('saved')
-      ? 'Saved.'
-      : url.searchParams.get('password') === 'changed'
-        ? 'Your password has been changed.'
-        : null,
+    avatarUrl: publicAvatarUrl(data?.avatar_path),
+    notice: url.searchParams.get('avatar')
+      ? url.searchParams.get('avatar') === 'removed'
+        ? 'Your picture was removed.'
+        : 'Your picture was updated.'
+      : url.searchParams.get('saved')
+        ? 'Saved.'
+        : url.searchParams.get('password') === 'changed'
+          ? 'Your password has been changed.'
+          : null,
   });
+}
+
+async function uploadAvatar(request: Request, context: ActionFunctionArgs['context'], userId: string) {
+  const refuse = (avatarError: string, status = 400) => json({ avatarError, result: null }, { status });
+  const upload = await readUpload(request, 'avatar', AVATAR_MAX_BYTES);
+  if (upload.status !== 'file')
+    return upload.status === 'missing' ? refuse(MESSAGES.file_missing) : refuse(fileTooLargeMessage(2), 413);
+  const bytes = new Uint8Array(await upload.file.arrayBuffer());
+  // The bytes decide, never the name or the browser's word.
+  const type = imageTypeOf(bytes);
+  if (!type) return refuse(MESSAGES.file_type, 415);
+  const { supabase } = getSupabase(request, context);
+  const path = `${userId}/${randomUUID()}.${extensionOf(type)}`;
+  const stored = await supabase.storage
+    .from('avatars')
+    .upload(path, bytes, { contentType: type, cacheControl: '31536000', upsert: false });
+  if (stored.error) return refuse(MESSAGES.backend_unavailable, 503);
+  const { data, error } = await supabase
+    .from('profiles')
+    .update({ avatar_path: path })
+    .eq('id', userId)
+    .select('id');
+  if (error || data.length !== 1) {
+    // Not half-saved: the new file goes if the profile does not point at it.
+    await supabase.storage.from('avatars').remove([path]);
+    return refuse(MESSAGES.backend_unavailable, 503);
+  }
+  // The previous picture was queued for deletion by the profile's trigger.
+  await emptyStorageTrash();
+  return redirectWithSession('/account?avatar=updated', request, context);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameSite(request);
   const user = await requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: DisplayNameSchema });
-  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
+  if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
+    return uploadAvatar(request, context, user.id);
+  }
+  const formData = await request.formData();
+  if (formData.get('intent') === 'remove-avatar') {
+    const { supabase } = getSupabase(request, context);
+    const { error } = await supabase.from('profiles').update({ avatar_path: null }).eq('id', user.id);
+    if (error) return json({ avatarError: MESSAGES.backend_unavailable, result: null }, { status: 503 });
+    await emptyStorageTrash();
+    return redirectWithSession('/account?avatar=removed', request, context);
+  }
+  const submission = parseWithZod(formData, { schema: DisplayNameSchema });
+  if (submission.status !== 'success')
+    return json({ result: submission.reply(), avatarError: null }, { status: 400 });
   const { supabase } = getSupabase(request, context);
   const { data, error } = await supabase
     .from('profiles')
@@ -45,7 +101,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     .select('id');
   if (error || data.length !== 1) {
     return json(
-      { result: submission.reply({ formErrors: [MESSAGES.backend_unavailable] }) },
+      { result: submission.reply({ formErrors: [MESSAGES.backend_unavailable] }), avatarError: null },
       { status: 503 },
     );
   }
@@ -53,9 +109,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Profile() {
-  const { email, displayName, notice } = useLoaderData<typeof loader>();
+  const { email, displayName, avatarUrl, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm('profile', DisplayNameSchema, actionData?.result, { displayName });
+  const [form, fields] = useSchemaForm('profile', DisplayNameSchema, actionData?.result ?? undefined, {
+    displayName,
+  });
   return (
     <section aria-labelledby="profile-title" className="space-y-6">
       <div>
@@ -80,7 +138,65 @@ export default function Profile() {
         />
         <SubmitButton>Save</SubmitButton>
       </Form>
+      <AvatarForm avatarUrl={avatarUrl} error={actionData?.avatarError ?? null} />
     </section>
+  );
+}
+
+function AvatarForm({ avatarUrl, error }: { avatarUrl: string | null; error: string | null }) {
+  return (
+    <div className="max-w-md space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 className="text-base font-semibold">Picture</h2>
+      <div className="flex items-center gap-4">
+        {avatarUrl ? (
+          <img src={avatarUrl} alt="Your picture" className="h-16 w-16 rounded-full object-cover" />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="flex h-16 w-16 items-center justify-center rounded-full bg-slate-200 text-slate-500"
+          >
+            ?
+          </span>
+        )}
+        {avatarUrl ? (
+          <Form method="post">
+            <button
+              type="submit"
+              name="intent"
+              value="remove-avatar"
+              className="text-sm font-medium text-red-700 hover:underline"
+            >
+              Remove picture
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      <Form method="post" encType="multipart/form-data" className="space-y-3">
+        <div>
+          <label htmlFor="avatar" className="block text-sm font-medium text-slate-800">
+            New picture
+          </label>
+          <input
+            id="avatar"
+            name="avatar"
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'avatar-error' : 'avatar-hint'}
+            className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium"
+          />
+          <p id="avatar-hint" className="mt-1 text-xs text-slate-500">
+            PNG, JPEG, WebP or GIF, at most 2 MB.
+          </p>
+          {error ? (
+            <p id="avatar-error" className="mt-1 text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <SubmitButton>Upload picture</SubmitButton>
+      </Form>
+    </div>
   );
 }
 

@@ -6,7 +6,16 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { ErrorList, Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { redirectWithSession } from '~/utils/auth.server.ts';
-import { MESSAGES } from '~/utils/messages.ts';
+import { randomUUID } from 'node:crypto';
+import {
+  ATTACHMENT_MAX_BYTES,
+  attachmentType,
+  emptyStorageTrash,
+  readUpload,
+  safeFileName,
+} from '~/utils/files.server.ts';
+import { formatBytes } from '~/utils/format.ts';
+import { fileTooLargeMessage, MESSAGES } from '~/utils/messages.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { atLeast } from '~/utils/roles.ts';
 import { CommentSchema, TASK_PRIORITIES, TASK_STATUSES, TaskEditSchema } from '~/utils/schemas.ts';
@@ -14,6 +23,8 @@ import { getSupabase } from '~/utils/supabase.server.ts';
 import { requireMember } from '~/utils/workspace.server.ts';
 
 const STATUS_LABEL = { backlog: 'Backlog', todo: 'To do', in_progress: 'In progress', done: 'Done' } as const;
+const PREVIEWABLE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+const PREVIEW_SECONDS = 300;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function loadTask(
@@ -43,7 +54,7 @@ async function loadTask(
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { membership, task, supabase } = await loadTask(request, context, params);
-  const [comments, members] = await Promise.all([
+  const [comments, members, attachments] = await Promise.all([
     supabase
       .from('comments')
       .select(
@@ -55,8 +66,27 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       .from('workspace_members')
       .select('user_id, profile:profiles!workspace_members_profile_fkey(display_name)')
       .eq('workspace_id', membership.workspace.id),
+    supabase
+      .from('attachments')
+      .select(
+        'id, name, size, content_type, path, uploaded_by, uploader:profiles!attachments_uploader_profile_fkey(display_name)',
+      )
+      .eq('task_id', task.id)
+      .order('created_at'),
   ]);
-  if (comments.error || members.error) throw new Response('Backend unavailable', { status: 503 });
+  if (comments.error || members.error || attachments.error)
+    throw new Response('Backend unavailable', { status: 503 });
+  // Previews: short-lived signed URLs for images, handed out only for rows RLS just let us read.
+  const images = attachments.data.filter((a) => PREVIEWABLE.has(a.content_type));
+  const previews = new Map<string, string>();
+  if (images.length > 0) {
+    const { data } = await supabase.storage.from('attachments').createSignedUrls(
+      images.map((a) => a.path),
+      PREVIEW_SECONDS,
+    );
+    for (const signed of data ?? [])
+      if (signed.path && signed.signedUrl) previews.set(signed.path, signed.signedUrl);
+  }
   const writable = atLeast(membership.role, 'member') && task.project?.archived_at === null;
   // `?edit=<comment id>` opens the editor of one's own comment: a link, so it works without JavaScript.
   const editing = new URL(request.url).searchParams.get('edit');
@@ -64,6 +94,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     editing: editing && UUID.test(editing) ? editing : null,
     task,
     comments: comments.data,
+    attachments: attachments.data.map(({ path, uploader, ...a }) => ({
+      ...a,
+      uploader: uploader?.display_name ?? 'Someone',
+      preview: previews.get(path) ?? null,
+    })),
+    workspaceSlug: membership.workspace.slug,
     members: members.data.map((m) => ({ id: m.user_id, name: m.profile?.display_name ?? 'Someone' })),
     me: membership.user.id,
     canEdit: writable,
@@ -75,6 +111,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   requireSameSite(request);
   const { membership, task, supabase } = await loadTask(request, context, params);
   if (!atLeast(membership.role, 'member')) throw new Response('Not found', { status: 404 });
+  const panelUrl = `/w/${membership.workspace.slug}/p/${params.project}/t/${task.number}`;
+  if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
+    return attachFile(request, context, {
+      workspaceId: membership.workspace.id,
+      taskId: task.id,
+      here: panelUrl,
+    });
+  }
   const formData = await request.formData();
   const intent = formData.get('intent');
   const here = `/w/${membership.workspace.slug}/p/${params.project}/t/${task.number}`;
@@ -168,18 +212,84 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirectWithSession(here, request, context);
   }
 
+  if (intent === 'delete-attachment') {
+    const id = String(formData.get('attachmentId') ?? '');
+    if (!UUID.test(id)) throw new Response('Not found', { status: 404 });
+    // RLS: the uploader (a member) or an admin. The file follows its row through the trash.
+    const { data, error } = await supabase
+      .from('attachments')
+      .delete()
+      .eq('id', id)
+      .eq('task_id', task.id)
+      .select('id');
+    if (error) throw new Response('Backend unavailable', { status: 503 });
+    if (data.length === 0) throw new Response('Not found', { status: 404 });
+    await emptyStorageTrash();
+    return redirectWithSession(here, request, context);
+  }
+
   if (intent === 'delete-task') {
     const { data, error } = await supabase.from('tasks').delete().eq('id', task.id).select('id');
     if (error) throw new Response('Backend unavailable', { status: 503 });
     if (data.length === 0) throw new Response('Not found', { status: 404 });
+    // Its attachments' rows went with it; their files go now.
+    await emptyStorageTrash();
     return redirectWithSession(`/w/${membership.workspace.slug}/p/${params.project}`, request, context);
   }
   throw new Response('Bad request', { status: 400 });
 }
 
+async function attachFile(
+  request: Request,
+  context: ActionFunctionArgs['context'],
+  { workspaceId, taskId, here }: { workspaceId: string; taskId: string; here: string },
+) {
+  const refuse = (attachError: string, status: number) =>
+    json({ intent: 'attach' as const, attachError }, { status });
+  const upload = await readUpload(request, 'file', ATTACHMENT_MAX_BYTES);
+  if (upload.status !== 'file')
+    return upload.status === 'missing'
+      ? refuse(MESSAGES.file_missing, 400)
+      : refuse(fileTooLargeMessage(10), 413);
+  const bytes = new Uint8Array(await upload.file.arrayBuffer());
+  const name = safeFileName(upload.file.name);
+  const id = randomUUID();
+  const path = `${workspaceId}/${taskId}/${id}/${name}`;
+  const contentType = attachmentType(bytes, upload.file.type);
+  const { supabase } = getSupabase(request, context);
+  const stored = await supabase.storage
+    .from('attachments')
+    .upload(path, bytes, { contentType, upsert: false });
+  if (stored.error) {
+    const denied = 'statusCode' in stored.error && String(stored.error.statusCode) === '403';
+    return denied
+      ? refuse('You cannot attach files to this task.', 403)
+      : refuse(MESSAGES.backend_unavailable, 503);
+  }
+  const { error } = await supabase.from('attachments').insert({
+    id,
+    workspace_id: workspaceId,
+    task_id: taskId,
+    path,
+    name,
+    size: bytes.byteLength,
+    content_type: contentType,
+  });
+  if (error) {
+    // Never half-saved: without its row the file goes too.
+    await supabase.storage.from('attachments').remove([path]);
+    return error.code === '42501'
+      ? refuse('You cannot attach files to this task.', 403)
+      : refuse(MESSAGES.backend_unavailable, 503);
+  }
+  return redirectWithSession(here, request, context);
+}
+
 export default function TaskPanel() {
-  const { task, comments, members, me, canEdit, canModerate, editing } = useLoaderData<typeof loader>();
+  const { task, comments, attachments, workspaceSlug, members, me, canEdit, canModerate, editing } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const attachError = actionData && 'attachError' in actionData ? actionData.attachError : null;
   const [form, fields] = useSchemaForm(
     'task',
     TaskEditSchema,
@@ -280,6 +390,71 @@ export default function TaskPanel() {
           <p className="mt-2 text-sm text-slate-500">{STATUS_LABEL[task.status]}</p>
         </div>
       )}
+      <section aria-labelledby="files-title" className="mt-8">
+        <h2 id="files-title" className="text-base font-semibold">
+          Attachments
+        </h2>
+        {attachments.length > 0 ? (
+          <ul className="mt-3 space-y-3">
+            {attachments.map((a) => (
+              <li key={a.id} className="rounded-md border border-slate-200 p-3 text-sm">
+                {a.preview ? (
+                  <img src={a.preview} alt={a.name} className="mb-2 max-h-48 rounded object-contain" />
+                ) : null}
+                <a
+                  href={`/w/${workspaceSlug}/files/${a.id}`}
+                  className="break-all font-medium text-indigo-700 hover:underline"
+                >
+                  {a.name}
+                </a>
+                <p className="text-xs text-slate-500">
+                  {formatBytes(a.size)} · {a.uploader}
+                </p>
+                {canEdit && (a.uploaded_by === me || canModerate) ? (
+                  <Form method="post" className="mt-1">
+                    <input type="hidden" name="attachmentId" value={a.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="delete-attachment"
+                      aria-label={`Delete ${a.name}`}
+                      className="text-xs text-red-700 hover:underline"
+                    >
+                      Delete file
+                    </button>
+                  </Form>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-sm text-slate-500">No files yet.</p>
+        )}
+        {canEdit ? (
+          <Form method="post" encType="multipart/form-data" className="mt-3 space-y-2">
+            <label htmlFor="attachment" className="block text-sm font-medium">
+              Attach a file
+            </label>
+            <input
+              id="attachment"
+              name="file"
+              type="file"
+              aria-invalid={attachError ? true : undefined}
+              aria-describedby={attachError ? 'attachment-error' : 'attachment-hint'}
+              className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium"
+            />
+            <p id="attachment-hint" className="text-xs text-slate-500">
+              Any type, at most 10 MB.
+            </p>
+            {attachError ? (
+              <p id="attachment-error" className="text-sm text-red-700">
+                {attachError}
+              </p>
+            ) : null}
+            <SubmitButton>Upload file</SubmitButton>
+          </Form>
+        ) : null}
+      </section>
       <section aria-labelledby="comments-title" className="mt-8">
         <h2 id="comments-title" className="text-base font-semibold">
           Comments

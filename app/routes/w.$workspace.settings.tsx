@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { ErrorList, Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { redirectWithSession } from '~/utils/auth.server.ts';
+import { emptyStorageTrash } from '~/utils/files.server.ts';
 import { MESSAGES } from '~/utils/messages.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import {
@@ -112,6 +113,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
+    // Its attachments' rows went with it; their files go now.
+    await emptyStorageTrash();
     return redirectWithSession('/w', request, context);
   }
   throw new Response('Bad request', { status: 400 });

@@ -9,7 +9,13 @@ export const MESSAGES = {
     'This link was opened in a different browser. Enter the 6-digit code from the same email instead.',
   weak_password: 'Use 8 to 72 characters, and not your email address.',
   backend_unavailable: "We can't reach the server right now. Nothing was saved; try again in a moment.",
+  file_type: "That file type isn't allowed here.",
+  file_missing: 'Choose a file first.',
 } as const;
+
+export function fileTooLargeMessage(megabytes: number): string {
+  return `Files can be at most ${megabytes} MB.`;
+}
 
 export function rateLimitedMessage(seconds: number): string {
   return `Too many attempts. Try again in ${seconds} seconds.`;

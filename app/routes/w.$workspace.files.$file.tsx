@@ -1,0 +1,30 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { redirectWithSession } from '~/utils/auth.server.ts';
+import { getSupabase } from '~/utils/supabase.server.ts';
+import { requireMember } from '~/utils/workspace.server.ts';
+
+// Downloads an attachment: RLS decides whether this person may read its row; only then does the app
+// hand out a signed URL, valid for one minute and always a download (never shown inline).
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DOWNLOAD_SECONDS = 60;
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const membership = await requireMember(request, context, params.workspace);
+  if (!params.file || !UUID.test(params.file)) throw new Response('Not found', { status: 404 });
+  const { supabase } = getSupabase(request, context);
+  const { data: file, error } = await supabase
+    .from('attachments')
+    .select('path, name')
+    .eq('id', params.file)
+    .eq('workspace_id', membership.workspace.id)
+    .maybeSingle();
+  if (error) throw new Response('Backend unavailable', { status: 503 });
+  if (!file) throw new Response('Not found', { status: 404 });
+  const signed = await supabase.storage
+    .from('attachments')
+    .createSignedUrl(file.path, DOWNLOAD_SECONDS, { download: file.name });
+  if (signed.error) throw new Response('Backend unavailable', { status: 503 });
+  return redirectWithSession(signed.data.signedUrl, request, context, {
+    headers: { 'Cache-Control': 'no-store' },
+  });
+}

@@ -1,0 +1,148 @@
+// Uploads: multipart forms read as a stream with a size cap, image types told by the file's bytes,
+// and the trash of files whose rows are gone, emptied through the Storage API.
+import {
+  unstable_composeUploadHandlers as composeUploadHandlers,
+  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
+  unstable_parseMultipartFormData as parseMultipartFormData,
+  type UploadHandler,
+} from '@remix-run/node';
+import { createClient } from '@supabase/supabase-js';
+import { supabaseEnv } from './env.server.ts';
+import { NodeWebSocket } from './websocket.server.ts';
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+export type Upload =
+  | { status: 'file'; file: File; formData: FormData }
+  | { status: 'missing' | 'too-large'; formData: FormData };
+
+/**
+ * Reads a multipart form whose file field is `field`. A file over `maxBytes` is read to its end and
+ * dropped (so the browser still gets an answer, not a reset connection) and reported as too large.
+ */
+export async function readUpload(request: Request, field: string, maxBytes: number): Promise<Upload> {
+  let tooLarge = false;
+  let file = null as File | null;
+  const fileHandler: UploadHandler = async ({ name, filename, contentType, data }) => {
+    if (name !== field || filename === undefined) return undefined;
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of data) {
+      size += chunk.byteLength;
+      if (size <= maxBytes) chunks.push(chunk);
+    }
+    if (size > maxBytes) tooLarge = true;
+    // A form sent with no file chosen has an empty part with an empty name.
+    else if (filename !== '' || size > 0)
+      file = new File(chunks as BlobPart[], filename || 'file', { type: contentType });
+    return undefined;
+  };
+  const formData = await parseMultipartFormData(
+    request,
+    composeUploadHandlers(fileHandler, createMemoryUploadHandler({ maxPartSize: 64 * 1024 })),
+  );
+  if (tooLarge) return { status: 'too-large', formData };
+  return file ? { status: 'file', file, formData } : { status: 'missing', formData };
+}
+
+const IMAGE_SIGNATURES: Array<{ type: string; test: (b: Uint8Array) => boolean }> = [
+  {
+    type: 'image/png',
+    test: (b) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((v, i) => b[i] === v),
+  },
+  { type: 'image/jpeg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  {
+    type: 'image/gif',
+    test: (b) =>
+      String.fromCharCode(...b.subarray(0, 6)) === 'GIF87a' ||
+      String.fromCharCode(...b.subarray(0, 6)) === 'GIF89a',
+  },
+  {
+    type: 'image/webp',
+    test: (b) =>
+      String.fromCharCode(...b.subarray(0, 4)) === 'RIFF' &&
+      String.fromCharCode(...b.subarray(8, 12)) === 'WEBP',
+  },
+];
+
+/** The image type the bytes say (PNG, JPEG, GIF, WebP), whatever the name or the browser claims. */
+export function imageTypeOf(bytes: Uint8Array): string | null {
+  return IMAGE_SIGNATURES.find((s) => s.test(bytes))?.type ?? null;
+}
+
+/**
+ * The type an attachment is stored with: an image type only when the bytes are that image; what the
+ * browser said otherwise, unless that is malformed or claims an image the bytes are not.
+ */
+export function attachmentType(bytes: Uint8Array, claimed: string): string {
+  const image = imageTypeOf(bytes);
+  if (image) return image;
+  const type = claimed.toLowerCase().split(';')[0]?.trim() ?? '';
+  if (!/^[a-z0-9][a-z0-9.+-]*\/[a-z0-9][a-z0-9.+-]*$/.test(type) || type.startsWith('image/'))
+    return 'application/octet-stream';
+  return type;
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
+export const extensionOf = (imageType: string) => EXTENSIONS[imageType] ?? 'bin';
+
+/** A file name safe as the last segment of a storage key: no slashes or controls, at most 100 chars. */
+export function safeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = base
+    .normalize('NFC')
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/[^\p{L}\p{N}._ -]/gu, '_')
+    .trim()
+    .replace(/^\.+/, '');
+  if (!cleaned) return 'file';
+  if (cleaned.length <= 100) return cleaned;
+  const dot = cleaned.lastIndexOf('.');
+  const ext = dot > 0 && cleaned.length - dot <= 10 ? cleaned.slice(dot) : '';
+  return cleaned.slice(0, 100 - ext.length) + ext;
+}
+
+export function publicAvatarUrl(path: string | null | undefined): string | null {
+  if (!path) return null;
+  const encoded = path.split('/').map(encodeURIComponent).join('/');
+  return `${supabaseEnv().url}/storage/v1/object/public/avatars/${encoded}`;
+}
+
+/** The service role, for work no user may do themselves. Server-only; never sent to a browser. */
+export function serviceClient() {
+  const key = process.env.SUPABASE_SERVICE_ROLE_KEY;
+  if (!key) return null;
+  return createClient(supabaseEnv().url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NodeWebSocket },
+  });
+}
+
+/**
+ * Deletes the files whose rows are gone (queued by database triggers). Best effort: whatever fails
+ * stays queued for the next call; nothing a user sees depends on it.
+ */
+export async function emptyStorageTrash(): Promise<void> {
+  try {
+    const admin = serviceClient();
+    if (!admin) return;
+    const { data, error } = await admin.rpc('storage_trash', { max_items: 200 });
+    if (error || !data || data.length === 0) return;
+    const byBucket = new Map<string, string[]>();
+    for (const item of data)
+      byBucket.set(item.bucket_id, [...(byBucket.get(item.bucket_id) ?? []), item.name]);
+    for (const [bucket, names] of byBucket) {
+      const removed = await admin.storage.from(bucket).remove(names);
+      if (removed.error) continue;
+      await admin.rpc('storage_trash_emptied', { bucket, names });
+    }
+  } catch (error) {
+    console.warn(`Emptying the storage trash failed: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,175 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createConfirmedUser, endpoints, signIn } from './support.ts';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function service(path: string, init: RequestInit = {}) {
+  const { apiUrl, serviceRoleKey } = endpoints();
+  return fetch(`${apiUrl}${path}`, {
+    ...init,
+    headers: {
+      apikey: serviceRoleKey,
+      Authorization: `Bearer ${serviceRoleKey}`,
+      'content-type': 'application/json',
+      ...init.headers,
+    },
+  });
+}
+
+/** Names stored under a folder of a bucket, as the service role sees them. */
+async function storedUnder(bucket: string, prefix: string): Promise<string[]> {
+  const res = await service(`/storage/v1/object/list/${bucket}`, {
+    method: 'POST',
+    body: JSON.stringify({ prefix, limit: 100, offset: 0 }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as Array<{ name: string }>).map((o) => o.name);
+}
+
+test('upload and remove a picture on the account page; its bytes decide its type', async ({ page }) => {
+  const { id, email, password } = await createConfirmedUser('avatar');
+  await signIn(page, email, password);
+  await page.goto('/account');
+  const input = page.getByLabel('New picture');
+  const upload = page.getByRole('button', { name: 'Upload picture' });
+
+  await upload.click();
+  await expect(page.getByText('Choose a file first.')).toBeVisible();
+  await input.setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('<svg>not a png</svg>'),
+  });
+  await upload.click();
+  await expect(page.getByText("That file type isn't allowed here.")).toBeVisible();
+  await input.setInputFiles({
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]),
+  });
+  await upload.click();
+  await expect(page.getByText('Files can be at most 2 MB.')).toBeVisible();
+
+  // A real PNG under a misleading name and type is still stored as a PNG.
+  await input.setInputFiles({ name: 'photo.txt', mimeType: 'text/plain', buffer: PNG });
+  await upload.click();
+  await expect(page.getByText('Your picture was updated.')).toBeVisible();
+  const picture = page.getByRole('img', { name: 'Your picture' });
+  await expect(picture).toBeVisible();
+  const src = (await picture.getAttribute('src')) ?? '';
+  const served = await fetch(src);
+  expect(served.status).toBe(200);
+  expect(served.headers.get('content-type')).toBe('image/png');
+  expect(await storedUnder('avatars', id)).toHaveLength(1);
+
+  // A second picture replaces the first, whose file is deleted.
+  await input.setInputFiles({ name: 'again.png', mimeType: 'image/png', buffer: PNG });
+  await upload.click();
+  await expect(page.getByText('Your picture was updated.')).toBeVisible();
+  await expect.poll(() => storedUnder('avatars', id)).toHaveLength(1);
+
+  await page.getByRole('button', { name: 'Remove picture' }).click();
+  await expect(page.getByText('Your picture was removed.')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Your picture' })).toHaveCount(0);
+  expect(await storedUnder('avatars', id)).toHaveLength(0);
+});
+
+async function taskPanel(page: Page) {
+  const { email, password } = await createConfirmedUser('files');
+  await signIn(page, email, password);
+  const slug = `files-${Date.now().toString(36)}`;
+  await page.getByLabel('Workspace name').fill('Files');
+  await page.getByLabel('Address').fill(slug);
+  await page.getByRole('button', { name: 'Create workspace' }).click();
+  await page.getByLabel('Project name').fill('Docs');
+  await page.getByRole('button', { name: 'Create project' }).click();
+  const todo = page.getByRole('region', { name: 'To do' });
+  await todo.getByLabel('Title').fill('Collect the contracts');
+  await todo.getByRole('button', { name: 'Create task' }).click();
+  await todo.getByRole('link', { name: /Collect the contracts/ }).click();
+  const panel = page.getByRole('complementary', { name: 'Task #1' });
+  await expect(panel).toBeVisible();
+  const workspaces = await service(`/rest/v1/workspaces?select=id&slug=eq.${slug}`);
+  const workspaceId = ((await workspaces.json()) as Array<{ id: string }>)[0]?.id ?? '';
+  const tasks = await service(`/rest/v1/tasks?select=id&workspace_id=eq.${workspaceId}`);
+  const taskId = ((await tasks.json()) as Array<{ id: string }>)[0]?.id ?? '';
+  expect(taskId).not.toBe('');
+  return { panel, slug, folder: `${workspaceId}/${taskId}` };
+}
+
+test('attach files to a task, preview images, download through a signed link, delete; the files go with the task', async ({
+  page,
+}) => {
+  const { panel, folder } = await taskPanel(page);
+  const input = panel.getByLabel('Attach a file');
+  const upload = panel.getByRole('button', { name: 'Upload file' });
+
+  await input.setInputFiles({
+    name: 'too-big.bin',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.alloc(10 * 1024 * 1024 + 1),
+  });
+  await upload.click();
+  await expect(panel.getByText('Files can be at most 10 MB.')).toBeVisible();
+
+  await input.setInputFiles({
+    name: 'contract.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Signed by both parties.\n'),
+  });
+  await upload.click();
+  await expect(panel.getByRole('link', { name: 'contract.txt' })).toBeVisible();
+  await expect(panel.getByText(/24 B · files-/)).toBeVisible();
+
+  await input.setInputFiles({ name: 'scan.png', mimeType: 'image/png', buffer: PNG });
+  await upload.click();
+  const preview = panel.getByRole('img', { name: 'scan.png' });
+  await expect(preview).toBeVisible();
+  expect(await preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+
+  // The link is the app's: it checks access, then hands out a short-lived signed download.
+  const downloading = page.waitForEvent('download');
+  await panel.getByRole('link', { name: 'contract.txt' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('contract.txt');
+  const path = await download.path();
+  const { readFileSync } = await import('node:fs');
+  expect(readFileSync(path, 'utf8')).toBe('Signed by both parties.\n');
+
+  expect(await storedUnder('attachments', folder)).toHaveLength(2);
+  await panel.getByRole('button', { name: 'Delete contract.txt' }).click();
+  await expect(panel.getByRole('link', { name: 'contract.txt' })).toHaveCount(0);
+  await expect.poll(() => storedUnder('attachments', folder)).toHaveLength(1);
+
+  // Deleting the task deletes its remaining file: nothing is left behind in storage.
+  await panel.getByRole('button', { name: 'Delete task' }).click();
+  await expect(panel).toHaveCount(0);
+  await expect.poll(() => storedUnder('attachments', folder)).toHaveLength(0);
+});
+
+test('a signed-in outsider cannot download another workspace’s attachment', async ({ page, browser }) => {
+  const { panel, slug } = await taskPanel(page);
+  await panel.getByLabel('Attach a file').setInputFiles({
+    name: 'secret.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('top secret'),
+  });
+  await panel.getByRole('button', { name: 'Upload file' }).click();
+  const href = (await panel.getByRole('link', { name: 'secret.txt' }).getAttribute('href')) ?? '';
+  expect(href).toMatch(new RegExp(`^/w/${slug}/files/`));
+
+  const outsider = await createConfirmedUser('outsider');
+  const other = await (await browser.newContext()).newPage();
+  await signIn(other, outsider.email, outsider.password);
+  const response = await other.request.get(href, { maxRedirects: 0 });
+  expect(response.status()).toBe(404);
+  // Not even with the ID in another workspace's address.
+  const ownSlug = 'personal';
+  const elsewhere = await other.request.get(href.replace(`/w/${slug}/`, `/w/${ownSlug}/`), {
+    maxRedirects: 0,
+  });
+  expect(elsewhere.status()).toBe(404);
+});
