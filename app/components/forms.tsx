@@ -5,10 +5,11 @@ import {
   type FieldMetadata,
   type SubmissionResult,
 } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getZodConstraint } from '@conform-to/zod/v4';
 import type * as z from 'zod/mini';
 import { useNavigation } from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
+import { parseWithZod } from '~/utils/form-parse.ts';
 import { HONEYPOT_FIELD } from '~/utils/honeypot.ts';
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {

@@ -61,7 +61,9 @@ export function invitationMessage(mail: InvitationEmail) {
 }
 
 /** `sent` when the SMTP server took the message; `unconfigured` without SMTP_URL; `failed` otherwise. */
-export async function sendInvitationEmail(mail: InvitationEmail): Promise<'sent' | 'unconfigured' | 'failed'> {
+export async function sendInvitationEmail(
+  mail: InvitationEmail,
+): Promise<'sent' | 'unconfigured' | 'failed'> {
   const smtp = transporter();
   if (!smtp) return 'unconfigured';
   try {
