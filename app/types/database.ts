@@ -43,38 +43,6 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
-                },"attachments": {
-                  Row: {
-                    "content_type": string,"created_at": string,"id": string,"name": string,"path": string,"size": number,"task_id": string,"uploaded_by": string | null,"workspace_id": string
-                  }
-                  ComputedFields: never
-                  Insert: {
-                    "content_type": string,"created_at"?: string,"id"?: string,"name": string,"path": string,"size": number,"task_id": string,"uploaded_by"?: string | null,"workspace_id": string
-                  }
-                  Update: {
-                    "content_type"?: string,"created_at"?: string,"id"?: string,"name"?: string,"path"?: string,"size"?: number,"task_id"?: string,"uploaded_by"?: string | null,"workspace_id"?: string
-                  }
-                  Relationships: [
-                    {
-      foreignKeyName: "attachments_task_fkey"
-      columns: ["task_id","workspace_id"]
-isOneToOne: false
-      referencedRelation: "tasks"
-      referencedColumns: ["id","workspace_id"]
-    },{
-      foreignKeyName: "attachments_uploader_profile_fkey"
-      columns: ["uploaded_by"]
-isOneToOne: false
-      referencedRelation: "profiles"
-      referencedColumns: ["id"]
-    },{
-      foreignKeyName: "attachments_workspace_id_fkey"
-      columns: ["workspace_id"]
-isOneToOne: false
-      referencedRelation: "workspaces"
-      referencedColumns: ["id"]
-    }
-                  ]
                 },"comments": {
                   Row: {
                     "author_id": string | null,"body": string,"created_at": string,"edited_at": string | null,"id": string,"task_id": string,"updated_at": string,"workspace_id": string
@@ -252,9 +220,6 @@ isOneToOne: false
 "archived_project_ids":
 { Args: Record<PropertyKey, never>; Returns: string[]
                            },
-"attachment_folder_ok":
-{ Args: { "at_least": Database["public"]['Enums']["workspace_role"],"object_name": string }; Returns: boolean
-                           },
 "create_invitation":
 { Args: { "email": string,"role": Database["public"]['Enums']["workspace_role"],"workspace_id": string }; Returns: {
               "invitation_id": string,"token": string
@@ -293,6 +258,9 @@ isOneToOne: false
 "is_member":
 { Args: { "ws": string }; Returns: boolean
                            },
+"mfa_satisfied":
+{ Args: Record<PropertyKey, never>; Returns: boolean
+                           },
 "move_task":
 { Args: { "after_task_id"?: string,"before_task_id"?: string,"status": Database["public"]['Enums']["task_status"],"task_id": string }; Returns: {
               "assignee_id": string | null,
@@ -317,8 +285,18 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"my_sessions":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "created_at": string,"id": string,"is_current": boolean,"last_seen_at": string,"user_agent": string
+            }[]
+                           },
 "my_workspace_ids":
 { Args: { "at_least"?: Database["public"]['Enums']["workspace_role"] }; Returns: string[]
+                           },
+"owned_workspaces":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "id": string,"is_personal": boolean,"name": string,"other_members": number,"slug": string
+            }[]
                            },
 "project_is_active":
 { Args: { "project": string }; Returns: boolean
@@ -353,16 +331,14 @@ isOneToOne: false
 "session_is_active":
 { Args: Record<PropertyKey, never>; Returns: boolean
                            },
+"session_status":
+{ Args: Record<PropertyKey, never>; Returns: string
+                           },
 "shares_workspace_with":
 { Args: { "other": string }; Returns: boolean
                            },
-"storage_trash":
-{ Args: { "max_items"?: number }; Returns: {
-              "bucket_id": string,"name": string
-            }[]
-                           },
-"storage_trash_emptied":
-{ Args: { "bucket": string,"names": (string)[] }; Returns: undefined
+"sign_out_session":
+{ Args: { "session_id": string }; Returns: boolean
                            },
 "task_is_writable":
 { Args: { "task": string }; Returns: boolean

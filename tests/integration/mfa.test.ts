@@ -1,0 +1,285 @@
+// AAL2 enforced by the database (SPEC section 2): once a user has a verified authenticator app, a
+// session that has not stepped up reads and writes no workspace data, files or other people's profiles
+// through the REST API, whatever the app does. Also the sessions RPCs and what deleting an account takes.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Authenticator } from '../support/authenticator.ts';
+import { adminClient, anonClient, backend, confirmedUser } from '../support/backend.ts';
+
+interface SessionRow {
+  id: string;
+  is_current: boolean;
+}
+
+interface OwnedWorkspace {
+  name: string;
+  is_personal: boolean;
+  other_members: number;
+}
+
+let db: pg.Client;
+beforeAll(async () => {
+  db = new pg.Client({ connectionString: backend().dbUrl });
+  await db.connect();
+});
+afterAll(async () => {
+  await db.end();
+});
+
+async function signIn(email: string, password: string): Promise<SupabaseClient> {
+  const client = anonClient();
+  const { error } = await client.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  return client;
+}
+
+async function person(tag: string) {
+  const user = await confirmedUser(tag);
+  return { ...user, client: await signIn(user.email, user.password) };
+}
+
+/** Enrols and verifies a TOTP factor on `client`, which is then at aal2. */
+async function addFactor(client: SupabaseClient): Promise<{ factorId: string; app: Authenticator }> {
+  const { data, error } = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
+  if (error) throw error;
+  const app = new Authenticator(data.totp.secret);
+  const verified = await client.auth.mfa.challengeAndVerify({
+    factorId: data.id,
+    code: await app.nextCode(),
+  });
+  if (verified.error) throw verified.error;
+  return { factorId: data.id, app };
+}
+
+/** An owner with a shared workspace holding a project, a task, a comment, an invitation and a teammate. */
+async function ownerWithData(tag: string) {
+  const owner = await person(tag);
+  const mate = await person(`${tag}-mate`);
+  const { data: ws, error } = await owner.client.rpc('create_workspace', {
+    name: 'Crew',
+    slug: `crew-${Math.random().toString(36).slice(2, 10)}`,
+  });
+  if (error) throw error;
+  await db.query('insert into public.workspace_members (workspace_id, user_id, role) values ($1, $2, $3)', [
+    ws.id,
+    mate.id,
+    'member',
+  ]);
+  const project = await owner.client
+    .from('projects')
+    .insert({ workspace_id: ws.id, name: 'Launch' })
+    .select('id')
+    .single();
+  if (project.error) throw project.error;
+  const task = await owner.client
+    .from('tasks')
+    .insert({ workspace_id: ws.id, project_id: project.data.id, title: 'Ship it' })
+    .select('id')
+    .single();
+  if (task.error) throw task.error;
+  const comment = await owner.client
+    .from('comments')
+    .insert({ workspace_id: ws.id, task_id: task.data.id, body: 'Soon' });
+  if (comment.error) throw comment.error;
+  const invitation = await owner.client.rpc('create_invitation', {
+    workspace_id: ws.id,
+    email: `invitee-${Math.random().toString(36).slice(2, 10)}@example.test`,
+    role: 'viewer',
+  });
+  if (invitation.error) throw invitation.error;
+  return { owner, mate, ws, projectId: project.data.id, taskId: task.data.id };
+}
+
+/** How many rows of each table `client` can read. */
+async function visible(client: SupabaseClient) {
+  const tables = {
+    workspaces: 'id',
+    workspace_members: 'user_id',
+    projects: 'id',
+    tasks: 'id',
+    comments: 'id',
+    activity: 'id',
+    invitations: 'id',
+    profiles: 'id',
+  };
+  const counts: Record<string, number> = {};
+  for (const [table, column] of Object.entries(tables)) {
+    const { data, error } = await client.from(table).select(column);
+    if (error) throw error;
+    counts[table] = data.length;
+  }
+  return counts;
+}
+
+describe('aal2 once a factor is verified', () => {
+  it('the same user reads everything at aal2, and at aal1 only their own profile', async () => {
+    const { owner, mate } = await ownerWithData('stepup');
+    const before = await visible(owner.client);
+    expect(before).toMatchObject({ workspaces: 2, workspace_members: 3, projects: 1, tasks: 1, comments: 1 });
+    expect(before.invitations).toBe(1);
+    expect(before.profiles).toBe(2);
+    expect(before.activity).toBeGreaterThan(0);
+
+    const { app, factorId } = await addFactor(owner.client);
+    expect(await visible(owner.client)).toEqual(before);
+    expect((await owner.client.rpc('session_status')).data).toBe('active');
+
+    const aal1 = await signIn(owner.email, owner.password);
+    expect((await aal1.rpc('session_status')).data).toBe('mfa_required');
+    expect(await visible(aal1)).toEqual({
+      workspaces: 0,
+      workspace_members: 0,
+      projects: 0,
+      tasks: 0,
+      comments: 0,
+      activity: 0,
+      invitations: 0,
+      profiles: 1,
+    });
+    const ownProfile = await aal1.from('profiles').select('id').single();
+    expect(ownProfile.data?.id).toBe(owner.id);
+
+    // The teammate, without a factor, is not affected by the owner's.
+    expect((await mate.client.rpc('session_status')).data).toBe('active');
+    expect((await visible(mate.client)).tasks).toBe(1);
+
+    // After stepping up, the same session reads what the aal2 one does.
+    const verified = await aal1.auth.mfa.challengeAndVerify({ factorId, code: await app.nextCode() });
+    expect(verified.error).toBeNull();
+    expect((await aal1.rpc('session_status')).data).toBe('active');
+    expect(await visible(aal1)).toEqual(before);
+  });
+
+  it('at aal1 nothing is written: not through tables, not through functions', async () => {
+    const { owner, ws, projectId, taskId } = await ownerWithData('writes');
+    await addFactor(owner.client);
+    const aal1 = await signIn(owner.email, owner.password);
+
+    const rename = await aal1.from('tasks').update({ title: 'Hijacked' }).eq('id', taskId).select('id');
+    expect(rename.data ?? []).toEqual([]);
+    const insert = await aal1
+      .from('tasks')
+      .insert({ workspace_id: ws.id, project_id: projectId, title: 'New' });
+    expect(insert.error?.code).toBe('42501');
+    const profile = await aal1
+      .from('profiles')
+      .update({ display_name: 'Mallory' })
+      .eq('id', owner.id)
+      .select();
+    expect(profile.data ?? []).toEqual([]);
+    const created = await aal1.rpc('create_workspace', { name: 'Sneaky', slug: `sneaky-${Date.now()}` });
+    expect(created.error?.code).toBe('42501');
+    const moved = await aal1.rpc('move_task', { task_id: taskId, status: 'done' });
+    expect(moved.error).not.toBeNull();
+    const invited = await aal1.rpc('create_invitation', {
+      workspace_id: ws.id,
+      email: 'someone@example.test',
+      role: 'viewer',
+    });
+    expect(invited.error?.code).toBe('42501');
+    expect((await aal1.rpc('is_member', { ws: ws.id })).data).toBe(false);
+
+    const { data } = await owner.client.from('tasks').select('title').eq('id', taskId).single();
+    expect(data?.title).toBe('Ship it');
+  });
+
+  it('a user without a factor is unaffected at aal1', async () => {
+    const { owner } = await ownerWithData('nofactor');
+    expect((await owner.client.rpc('session_status')).data).toBe('active');
+    const counts = await visible(owner.client);
+    expect(counts).toMatchObject({ workspaces: 2, projects: 1, tasks: 1, comments: 1, profiles: 2 });
+  });
+
+  it('covers every table in public and storage.objects', async () => {
+    const { rows } = await db.query<{ table: string }>(
+      `select format('%I.%I', n.nspname, c.relname) as table
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where c.relkind = 'r' and c.relrowsecurity
+          and (n.nspname = 'public' or (n.nspname = 'storage' and c.relname = 'objects'))
+          and not exists (
+            select 1 from pg_policies p
+             where p.schemaname = n.nspname and p.tablename = c.relname
+               and p.permissive = 'RESTRICTIVE' and p.cmd = 'ALL'
+               and p.policyname = 'aal2 once a factor is verified'
+          )`,
+    );
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('my_sessions and sign_out_session', () => {
+  it('list only the caller’s sessions, marking the current one', async () => {
+    const ada = await person('ada');
+    const adaPhone = await signIn(ada.email, ada.password);
+    const bob = await person('bob');
+    const { data, error } = await ada.client.rpc('my_sessions');
+    expect(error).toBeNull();
+    expect(data).toHaveLength(2);
+    expect(data?.filter((s: SessionRow) => s.is_current)).toHaveLength(1);
+    const bobs = await bob.client.rpc('my_sessions');
+    expect(bobs.data).toHaveLength(1);
+    const adaPhoneSessions = await adaPhone.rpc('my_sessions');
+    const current = data?.find((s: SessionRow) => s.is_current)?.id;
+    expect(adaPhoneSessions.data?.find((s: SessionRow) => s.is_current)?.id).not.toBe(current);
+    expect(await anonClient().rpc('my_sessions')).toMatchObject({ error: { code: '42501' } });
+  });
+
+  it('end one of the caller’s own sessions, refresh token and all, and nobody else’s', async () => {
+    const ada = await person('ada');
+    const adaPhone = await signIn(ada.email, ada.password);
+    const bob = await person('bob');
+    const bobSession = (await bob.client.rpc('my_sessions')).data?.[0]?.id;
+    const phoneSession = (await adaPhone.rpc('my_sessions')).data?.find((s: SessionRow) => s.is_current)?.id;
+    expect(bobSession).toBeTruthy();
+
+    const notMine = await ada.client.rpc('sign_out_session', { session_id: bobSession });
+    expect(notMine).toMatchObject({ data: false, error: null });
+    expect((await bob.client.rpc('session_status')).data).toBe('active');
+
+    const mine = await ada.client.rpc('sign_out_session', { session_id: phoneSession });
+    expect(mine).toMatchObject({ data: true, error: null });
+    expect((await adaPhone.rpc('session_status')).data).toBe('ended');
+    const refreshed = await adaPhone.auth.refreshSession();
+    expect(refreshed.error).not.toBeNull();
+    expect((await ada.client.rpc('session_status')).data).toBe('active');
+  });
+
+  it('need aal2 once a factor is verified', async () => {
+    const ada = await person('ada');
+    await addFactor(ada.client);
+    const aal1 = await signIn(ada.email, ada.password);
+    expect((await aal1.rpc('my_sessions')).data).toEqual([]);
+    const session = (await ada.client.rpc('my_sessions')).data?.find((s: SessionRow) => s.is_current)?.id;
+    expect((await aal1.rpc('sign_out_session', { session_id: session })).error?.code).toBe('42501');
+    expect((await ada.client.rpc('session_status')).data).toBe('active');
+  });
+});
+
+describe('deleting an account', () => {
+  it('is refused while the user solely owns a shared workspace; otherwise takes their workspaces along', async () => {
+    const { owner, mate, ws } = await ownerWithData('leaver');
+    const owned = await owner.client.rpc('owned_workspaces');
+    expect(owned.data?.map((w: OwnedWorkspace) => [w.name, w.is_personal, w.other_members])).toEqual([
+      ['Crew', false, 1],
+      ['Personal', true, 0],
+    ]);
+
+    const refused = await adminClient().auth.admin.deleteUser(owner.id);
+    expect(refused.error).not.toBeNull();
+    const still = await db.query('select 1 from public.workspaces where id = $1', [ws.id]);
+    expect(still.rowCount).toBe(1);
+
+    // The teammate can go; then the workspace has nobody else and goes with its owner.
+    expect((await adminClient().auth.admin.deleteUser(mate.id)).error).toBeNull();
+    expect(
+      (await owner.client.rpc('owned_workspaces')).data?.map((w: OwnedWorkspace) => w.other_members),
+    ).toEqual([0, 0]);
+    expect((await adminClient().auth.admin.deleteUser(owner.id)).error).toBeNull();
+    const left = await db.query('select 1 from public.workspaces where id = $1 or created_by = $2', [
+      ws.id,
+      owner.id,
+    ]);
+    expect(left.rowCount).toBe(0);
+  });
+});

@@ -1,0 +1,45 @@
+// An authenticator app for tests: the TOTP code for a secret, as a phone would show it. The local
+// backend accepts each time step once per factor (and never an earlier one), so every code this hands
+// out is of a later step than the last: the current step's, or the next one's, which the one step of
+// skew accepts; when both are used up it waits for the clock.
+import { base32Decode, hotp, timeStep } from '../../emulator/auth/totp.ts';
+
+export class Authenticator {
+  private readonly key: Buffer;
+  private lastStep = -Infinity;
+
+  constructor(readonly secret: string) {
+    const key = base32Decode(secret);
+    if (!key || key.length === 0) throw new Error(`not a base32 secret: ${secret}`);
+    this.key = key;
+  }
+
+  /** A code the backend has not seen yet for this factor. */
+  async nextCode(): Promise<string> {
+    for (;;) {
+      const now = timeStep(Date.now());
+      // The previous step's code is accepted only until the clock reaches the next step: not late in one.
+      const oldest = secondsIntoStep() > 25 ? now : now - 1;
+      const step = Math.max(oldest, this.lastStep + 1);
+      if (step <= now + 1) {
+        this.lastStep = step;
+        return hotp(this.key, step);
+      }
+      await new Promise((resolve) => setTimeout(resolve, (30 - secondsIntoStep()) * 1000 + 200));
+    }
+  }
+
+  /** Six digits that are none of the codes the backend would accept right now. */
+  wrongCode(): string {
+    const now = timeStep(Date.now());
+    const valid = new Set([now - 1, now, now + 1, now + 2].map((s) => hotp(this.key, s)));
+    for (let n = 0; ; n++) {
+      const code = String(n).padStart(6, '0');
+      if (!valid.has(code)) return code;
+    }
+  }
+}
+
+function secondsIntoStep(): number {
+  return (Date.now() / 1000) % 30;
+}
