@@ -1,9 +1,9 @@
-import { getFormProps } from '@conform-to/react';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '~/utils/form-parse.ts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import type * as z from 'zod/mini';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import {
   Field,
@@ -12,32 +12,116 @@ import {
   useClearPasswordOnReply,
   useSchemaForm,
 } from '~/components/forms.tsx';
+import { Panel } from '~/components/panel.tsx';
+import { deleteAccount, removeAccountFiles } from '~/utils/admin.server.ts';
 import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
 import { MESSAGES } from '~/utils/messages.ts';
 import { redirectWithSession, requireUser } from '~/utils/auth.server.ts';
 import { checkCurrentPassword } from '~/utils/password-check.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
-import { ChangeEmailSchema, ChangePasswordSchema, SecurityIntentSchema } from '~/utils/schemas.ts';
+import {
+  ChangeEmailSchema,
+  ChangePasswordSchema,
+  DeleteAccountSchema,
+  SecurityIntentSchema,
+  SessionSignOutSchema,
+} from '~/utils/schemas.ts';
 import { siteUrl } from '~/utils/site.server.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
+import { describeDevice } from '~/utils/user-agent.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context);
+  const user = await requireUser(request, context);
+  const { supabase } = getSupabase(request, context);
+  const { data, error } = await supabase.rpc('my_sessions');
+  if (error) throw new Response('Backend unavailable', { status: 503 });
+  const now = Date.now();
   const url = new URL(request.url);
   return json({
     notice: url.searchParams.get('changed') === 'email' ? 'Your email address has been changed.' : null,
+    // The session being at aal2 means a verified factor was used: no request to the auth server needed.
+    twoStepOn: user.aal === 'aal2',
+    sessions: data.map((s) => ({
+      id: s.id,
+      device: describeDevice(s.user_agent),
+      lastSeen: timeAgo(new Date(s.last_seen_at).getTime(), now),
+      signedIn: timeAgo(new Date(s.created_at).getTime(), now),
+      current: s.is_current,
+    })),
   });
+}
+
+/** "3 minutes ago", worked out on the server so the page reads the same before and after hydration. */
+function timeAgo(at: number, now: number): string {
+  const minutes = Math.max(0, Math.round((now - at) / 60_000));
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+  const days = Math.round(hours / 24);
+  if (days < 60) return `${days} day${days === 1 ? '' : 's'} ago`;
+  return `on ${new Date(at).toLocaleDateString('en', { dateStyle: 'medium', timeZone: 'UTC' })}`;
+}
+
+interface Blocker {
+  name: string;
+  slug: string;
+}
+
+type Intent = z.infer<typeof SecurityIntentSchema>;
+
+/** Every answer of the action has one shape, so the page can read any of them. */
+function reply(
+  intent: Intent,
+  fields: { result?: SubmissionResult<string[]> | null; notice?: string | null; blockers?: Blocker[] | null },
+  status = 200,
+) {
+  return json(
+    {
+      intent,
+      result: fields.result ?? null,
+      notice: fields.notice ?? null,
+      blockers: fields.blockers ?? null,
+    },
+    { status },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameSite(request);
-  await requireUser(request, context);
+  const user = await requireUser(request, context);
   const formData = await request.formData();
   const parsedIntent = SecurityIntentSchema.safeParse(formData.get('intent'));
   if (!parsedIntent.success) throw new Response('Unknown action', { status: 400 });
   const intent = parsedIntent.data;
   const { supabase } = getSupabase(request, context);
-  // Security changes ask the auth server who this is, not only the cookie's claims.
+
+  if (intent === 'session') {
+    const submission = parseWithZod(formData, { schema: SessionSignOutSchema });
+    if (submission.status !== 'success') throw new Response('Bad request', { status: 400 });
+    const { data, error } = await supabase.rpc('sign_out_session', {
+      session_id: submission.value.sessionId,
+    });
+    if (error) return reply(intent, { notice: MESSAGES.backend_unavailable }, 503);
+    return reply(intent, {
+      notice: data ? 'That device was signed out.' : 'That session had already ended.',
+    });
+  }
+
+  if (intent === 'others') {
+    const { error } = await supabase.auth.signOut({ scope: 'others' });
+    if (error) return reply(intent, { notice: MESSAGES.backend_unavailable }, 503);
+    return reply(intent, { notice: 'Your other devices were signed out.' });
+  }
+
+  if (intent === 'everywhere') {
+    // Every session of this account ends, this one included.
+    await supabase.auth.signOut({ scope: 'global' });
+    return redirectWithSession('/login', request, context);
+  }
+
+  // What is left changes the account itself: ask the auth server who this is, not only the cookie's
+  // claims, and ask the person for their current password.
   const { data: current, error: userError } = await supabase.auth.getUser();
   if (userError || !current.user)
     throw redirectWithSession('/login?next=/account/security', request, context);
@@ -45,95 +129,117 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === 'password') {
     const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
-    const hide = ['currentPassword', 'password'];
+    const hideFields = ['currentPassword', 'password'];
     if (submission.status !== 'success')
-      return json({ intent, result: submission.reply({ hideFields: hide }), notice: null }, { status: 400 });
+      return reply(intent, { result: submission.reply({ hideFields }) }, 400);
     if (submission.value.password.toLowerCase() === email.toLowerCase()) {
-      return json(
-        {
-          intent,
-          result: submission.reply({ fieldErrors: { password: [MESSAGES.weak_password] }, hideFields: hide }),
-          notice: null,
-        },
-        { status: 400 },
-      );
+      const result = submission.reply({ fieldErrors: { password: [MESSAGES.weak_password] }, hideFields });
+      return reply(intent, { result }, 400);
     }
     const check = await checkCurrentPassword(email, submission.value.currentPassword);
     if (check !== 'ok') {
-      const message = check === 'wrong' ? 'That is not your current password.' : MESSAGES.backend_unavailable;
-      return json(
-        {
-          intent,
-          result: submission.reply({ fieldErrors: { currentPassword: [message] }, hideFields: hide }),
-          notice: null,
-        },
-        { status: check === 'wrong' ? 400 : 503 },
-      );
+      const result = submission.reply({
+        fieldErrors: { currentPassword: [passwordCheckMessage(check)] },
+        hideFields,
+      });
+      return reply(intent, { result }, check === 'wrong' ? 400 : 503);
     }
     const { error } = await supabase.auth.updateUser({ password: submission.value.password });
     if (error) {
       const friendly = friendlyAuthError(error, 'password');
-      const reply =
+      const errors =
         friendly.code === 'weak_password'
           ? { fieldErrors: { password: [friendly.message] } }
           : { formErrors: [friendly.message] };
-      return json(
-        { intent, result: submission.reply({ ...reply, hideFields: hide }), notice: null },
-        { status: 400 },
-      );
+      return reply(intent, { result: submission.reply({ ...errors, hideFields }) }, 400);
     }
-    return json({
-      intent,
-      result: submission.reply({ resetForm: true, hideFields: hide }),
+    return reply(intent, {
+      result: submission.reply({ resetForm: true, hideFields }),
       notice: 'Your password has been changed. Your other devices were signed out.',
     });
   }
 
   if (intent === 'email') {
     const submission = parseWithZod(formData, { schema: ChangeEmailSchema });
+    const hideFields = ['currentPassword'];
     if (submission.status !== 'success')
-      return json({ intent, result: submission.reply(), notice: null }, { status: 400 });
+      return reply(intent, { result: submission.reply({ hideFields }) }, 400);
+    const check = await checkCurrentPassword(email, submission.value.currentPassword);
+    if (check !== 'ok') {
+      const result = submission.reply({
+        fieldErrors: { currentPassword: [passwordCheckMessage(check)] },
+        hideFields,
+      });
+      return reply(intent, { result }, check === 'wrong' ? 400 : 503);
+    }
     const { error } = await supabase.auth.updateUser(
       { email: submission.value.email },
       { emailRedirectTo: `${siteUrl(request)}/account/security?changed=email` },
     );
     if (error && error.code !== 'email_exists') {
       const friendly = friendlyAuthError(error);
-      return json(
-        { intent, result: submission.reply({ formErrors: [friendly.message] }), notice: null },
-        { status: 400 },
-      );
+      return reply(intent, { result: submission.reply({ formErrors: [friendly.message], hideFields }) }, 400);
     }
     // A taken address gets the same answer: this page must not tell who has an account.
-    return json({
-      intent,
-      result: submission.reply({ resetForm: true }),
+    return reply(intent, {
+      result: submission.reply({ resetForm: true, hideFields }),
       notice: `To finish, follow the links we sent to ${email} and to ${submission.value.email}.`,
     });
   }
 
-  if (intent === 'others') {
-    const { error } = await supabase.auth.signOut({ scope: 'others' });
-    if (error) return json({ intent, result: null, notice: MESSAGES.backend_unavailable }, { status: 503 });
-    return json({ intent, result: null, notice: 'Your other devices were signed out.' });
+  // 'delete-account'
+  const submission = parseWithZod(formData, { schema: DeleteAccountSchema });
+  const hideFields = ['currentPassword'];
+  if (submission.status !== 'success')
+    return reply(intent, { result: submission.reply({ hideFields }) }, 400);
+  const check = await checkCurrentPassword(email, submission.value.currentPassword);
+  if (check !== 'ok') {
+    const result = submission.reply({
+      fieldErrors: { currentPassword: [passwordCheckMessage(check)] },
+      hideFields,
+    });
+    return reply(intent, { result }, check === 'wrong' ? 400 : 503);
   }
-
-  // 'everywhere': every session of this account ends, this one included.
-  await supabase.auth.signOut({ scope: 'global' });
-  return redirectWithSession('/login', request, context);
+  const { data: owned, error: ownedError } = await supabase.rpc('owned_workspaces');
+  if (ownedError) {
+    return reply(
+      intent,
+      { result: submission.reply({ formErrors: [MESSAGES.backend_unavailable], hideFields }) },
+      503,
+    );
+  }
+  // A shared workspace must keep an owner (the database refuses too; this says what to do about it).
+  const blockers = owned.filter((w) => !w.is_personal && w.other_members > 0);
+  if (blockers.length > 0) {
+    return reply(
+      intent,
+      {
+        result: submission.reply({ hideFields }),
+        blockers: blockers.map(({ name, slug }) => ({ name, slug })),
+      },
+      409,
+    );
+  }
+  if ((await deleteAccount(user.id)) === 'failed') {
+    return reply(
+      intent,
+      { result: submission.reply({ formErrors: [MESSAGES.backend_unavailable], hideFields }) },
+      503,
+    );
+  }
+  const gone = owned.filter((w) => w.is_personal || w.other_members === 0).map((w) => w.id);
+  await removeAccountFiles(user.id, gone);
+  // The sessions went with the account; this clears the cookies.
+  await supabase.auth.signOut({ scope: 'local' });
+  return redirectWithSession('/login?deleted=1', request, context);
 }
 
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" aria-label={title}>
-      <h2 className="text-base font-semibold">{title}</h2>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
+function passwordCheckMessage(check: 'wrong' | 'unavailable'): string {
+  return check === 'wrong' ? 'That is not your current password.' : MESSAGES.backend_unavailable;
 }
 
 export default function Security() {
-  const { notice: loaderNotice } = useLoaderData<typeof loader>();
+  const { notice: loaderNotice, sessions, twoStepOn } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [passwordForm, passwordFields] = useSchemaForm(
     'change-password',
@@ -145,13 +251,34 @@ export default function Security() {
     ChangeEmailSchema,
     actionData?.intent === 'email' ? actionData.result : undefined,
   );
+  const [deleteForm, deleteFields] = useSchemaForm(
+    'delete-account',
+    DeleteAccountSchema,
+    actionData?.intent === 'delete-account' ? actionData.result : undefined,
+  );
   useClearPasswordOnReply(passwordFields.currentPassword.id, actionData);
   useClearPasswordOnReply(passwordFields.password.id, actionData);
+  useClearPasswordOnReply(emailFields.currentPassword.id, actionData);
+  useClearPasswordOnReply(deleteFields.currentPassword.id, actionData);
   const notice = actionData?.notice ?? loaderNotice;
+  const blockers = actionData?.blockers ?? null;
   return (
     <div className="space-y-6">
       <h1 className="text-xl font-semibold">Security</h1>
       {notice ? <FormMessage tone="info">{notice}</FormMessage> : null}
+      <Panel title="Two-step verification">
+        <p className="text-sm text-slate-700">
+          {twoStepOn
+            ? 'On: signing in asks for a code from your authenticator app.'
+            : 'Off: add an authenticator app so that a password alone cannot open your account.'}
+        </p>
+        <Link
+          to="/account/security/mfa"
+          className="mt-3 inline-block text-sm font-medium text-indigo-600 hover:underline"
+        >
+          Manage two-step verification
+        </Link>
+      </Panel>
       <Panel title="Change password">
         <Form method="post" {...getFormProps(passwordForm)} className="space-y-4">
           {passwordForm.errors ? <FormMessage>{passwordForm.errors.join(' ')}</FormMessage> : null}
@@ -183,13 +310,55 @@ export default function Security() {
             autoComplete="email"
             hint="We send a link to your current and your new address; both must be followed."
           />
+          <Field
+            label="Current password"
+            field={emailFields.currentPassword}
+            type="password"
+            autoComplete="current-password"
+          />
           <SubmitButton name="intent" value="email">
             Change email
           </SubmitButton>
         </Form>
       </Panel>
       <Panel title="Sessions">
-        <div className="flex flex-col gap-3 sm:flex-row">
+        <ul className="divide-y divide-slate-200" aria-label="Signed-in devices">
+          {sessions.map((s) => (
+            <li key={s.id} className="flex items-center justify-between gap-3 py-3 first:pt-0">
+              <div>
+                <p className="font-medium">
+                  {s.device}
+                  {s.current ? (
+                    <span className="ml-2 rounded bg-indigo-100 px-1.5 py-0.5 text-xs font-medium text-indigo-800">
+                      This device
+                    </span>
+                  ) : null}
+                </p>
+                <p className="text-sm text-slate-600">
+                  Last seen {s.lastSeen} · signed in {s.signedIn}
+                </p>
+              </div>
+              {s.current ? null : (
+                <Form method="post">
+                  <input type="hidden" name="sessionId" value={s.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="session"
+                    className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
+                  >
+                    Sign out
+                    <span className="sr-only">
+                      {' '}
+                      {s.device}, last seen {s.lastSeen}
+                    </span>
+                  </button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+        <div className="mt-4 flex flex-col gap-3 sm:flex-row">
           <Form method="post" className="flex-1">
             <SubmitButton name="intent" value="others">
               Sign out other devices
@@ -201,6 +370,40 @@ export default function Security() {
             </SubmitButton>
           </Form>
         </div>
+      </Panel>
+      <Panel title="Delete account">
+        <Form method="post" {...getFormProps(deleteForm)} className="space-y-4">
+          <p className="text-sm text-slate-700">
+            Your personal workspace, workspaces nobody else is in, your profile and your files are deleted,
+            and you are signed out everywhere. This cannot be undone.
+          </p>
+          {deleteForm.errors ? <FormMessage>{deleteForm.errors.join(' ')}</FormMessage> : null}
+          {blockers ? (
+            <FormMessage>
+              You own {blockers.length === 1 ? 'a shared workspace' : 'shared workspaces'} that would be left
+              without an owner. First transfer ownership to another member, or delete the workspace, in its
+              settings:{' '}
+              {blockers.map((b: Blocker, i: number) => (
+                <span key={b.slug}>
+                  {i > 0 ? ', ' : null}
+                  <Link to={`/w/${b.slug}/settings`} className="font-medium underline">
+                    {b.name}
+                  </Link>
+                </span>
+              ))}
+              .
+            </FormMessage>
+          ) : null}
+          <Field
+            label="Current password"
+            field={deleteFields.currentPassword}
+            type="password"
+            autoComplete="current-password"
+          />
+          <SubmitButton name="intent" value="delete-account">
+            Delete account
+          </SubmitButton>
+        </Form>
       </Panel>
     </div>
   );

@@ -12,6 +12,10 @@ const INVITE_INVALID = 'This invitation has expired, was revoked, or is for anot
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const token = params.token ?? '';
   const user = await getSignedInUser(request, context);
+  if (user?.needsMfa) {
+    const next = encodeURIComponent(`/invite/${token}`);
+    throw redirectWithSession(`/login/mfa?next=${next}`, request, context);
+  }
   const { supabase } = getSupabase(request, context);
   const { data, error } = await supabase.rpc('invitation_preview', { token });
   if (error) throw new Response('Backend unavailable', { status: 503 });

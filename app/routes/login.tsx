@@ -2,7 +2,7 @@ import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '~/utils/form-parse.ts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, Link, useActionData, useSearchParams } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import {
   AuthCard,
   Field,
@@ -23,7 +23,8 @@ import { SIGNED_IN_HOME } from '~/utils/home.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);
-  return json({});
+  const deleted = new URL(request.url).searchParams.get('deleted') !== null;
+  return json({ notice: deleted ? 'Your account has been deleted.' : null });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -52,6 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Login() {
+  const { notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const [form, fields] = useSchemaForm('login', LoginSchema, actionData?.result);
@@ -72,6 +74,7 @@ export default function Login() {
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <Honeypot />
         <input type="hidden" name="next" value={next} />
+        {notice && !actionData ? <FormMessage tone="info">{notice}</FormMessage> : null}
         {form.errors ? (
           <FormMessage>
             {form.errors.join(' ')}

@@ -21,6 +21,15 @@ export function friendlyAuthError(
     const seconds = Number(/after (\d+) seconds/.exec(error.message)?.[1] ?? 60);
     return { code: 'rate_limited', message: rateLimitedMessage(seconds) };
   }
+  if (
+    code === 'mfa_verification_failed' ||
+    code === 'mfa_challenge_expired' ||
+    code === 'mfa_factor_not_found' ||
+    code === 'mfa_ip_address_mismatch'
+  ) {
+    return { code: 'mfa_invalid', message: MESSAGES.mfa_invalid };
+  }
+  if (code === 'insufficient_aal') return { code: 'mfa_required', message: MESSAGES.mfa_required };
   if (code === 'invalid_credentials') return { code, message: MESSAGES.invalid_credentials };
   if (code === 'email_not_confirmed') return { code, message: MESSAGES.email_not_confirmed };
   if (code === 'weak_password' || code === 'same_password')

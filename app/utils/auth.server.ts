@@ -10,6 +10,8 @@ export interface SignedInUser {
   email: string;
   sessionId: string;
   aal: string;
+  /** Signed in with a first factor only, while the account has a verified authenticator app. */
+  needsMfa: boolean;
 }
 
 // One answer per request, however many loaders ask. The shared value is an outcome, never a thrown
@@ -38,11 +40,12 @@ async function readSignedInUser(
   const { data, error } = await supabase.auth.getClaims();
   if (error || !data) return null;
   const { claims } = data;
-  // The token's signature is fine, but its session may have been ended elsewhere since
-  // (sign out everywhere, a password change): ask the database once per request.
-  const { data: active, error: activeError } = await supabase.rpc('session_is_active');
-  if (activeError) return 'unavailable';
-  if (active !== true) {
+  // The token's signature is fine, but its session may have been ended elsewhere since (sign out
+  // everywhere or of one device, a password change), and the token's aal may fall short of what the
+  // account needs (a verified authenticator app): one query answers both, once per request.
+  const { data: status, error: statusError } = await supabase.rpc('session_status');
+  if (statusError) return 'unavailable';
+  if (status !== 'active' && status !== 'mfa_required') {
     await supabase.auth.signOut({ scope: 'local' });
     return null;
   }
@@ -51,6 +54,7 @@ async function readSignedInUser(
     email: typeof claims.email === 'string' ? claims.email : '',
     sessionId: typeof claims.session_id === 'string' ? claims.session_id : '',
     aal: typeof claims.aal === 'string' ? claims.aal : 'aal1',
+    needsMfa: status === 'mfa_required',
   };
 }
 
@@ -67,17 +71,23 @@ export function redirectWithSession(
   return response;
 }
 
+/**
+ * The signed-in user, at the assurance level their account needs: without a session, off to sign in;
+ * with a first factor only while they have an authenticator app, off to enter its code (the database
+ * would show them nothing anyway). Either way they come back here afterwards.
+ */
 export async function requireUser(request: Request, context: AppLoadContext): Promise<SignedInUser> {
   const user = await getSignedInUser(request, context);
-  if (!user) {
+  if (!user || user.needsMfa) {
     const url = new URL(request.url);
-    const next = `${url.pathname}${url.search}`;
-    throw redirectWithSession(`/login?next=${encodeURIComponent(next)}`, request, context);
+    const next = encodeURIComponent(`${url.pathname}${url.search}`);
+    throw redirectWithSession(user ? `/login/mfa?next=${next}` : `/login?next=${next}`, request, context);
   }
   return user;
 }
 
-/** Auth pages send signed-in visitors on to their home. */
+/** Auth pages send signed-in visitors on to their home (or to the second step they still owe). */
 export async function requireAnonymous(request: Request, context: AppLoadContext): Promise<void> {
-  if (await getSignedInUser(request, context)) throw redirectWithSession(SIGNED_IN_HOME, request, context);
+  const user = await getSignedInUser(request, context);
+  if (user) throw redirectWithSession(user.needsMfa ? '/login/mfa' : SIGNED_IN_HOME, request, context);
 }

@@ -8,6 +8,8 @@ export const MESSAGES = {
   pkce_missing:
     'This link was opened in a different browser. Enter the 6-digit code from the same email instead.',
   weak_password: 'Use 8 to 72 characters, and not your email address.',
+  mfa_required: 'Enter the code from your authenticator app to continue.',
+  mfa_invalid: "That code is not valid. Check your device's clock and try again.",
   backend_unavailable: "We can't reach the server right now. Nothing was saved; try again in a moment.",
   file_type: "That file type isn't allowed here.",
   file_missing: 'Choose a file first.',

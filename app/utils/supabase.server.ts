@@ -25,6 +25,7 @@ export function getSupabase(request: Request, context: AppLoadContext): RequestS
   if (existing) return existing;
   const cookies: string[] = [];
   const { url, anonKey } = supabaseEnv();
+  const userAgent = request.headers.get('User-Agent');
   const supabase = createServerClient<Database>(url, anonKey, {
     cookies: {
       getAll() {
@@ -39,6 +40,9 @@ export function getSupabase(request: Request, context: AppLoadContext): RequestS
       },
     },
     cookieOptions: { secure: isHttps(request) },
+    // The auth server records the browser of each session it starts (the device list on
+    // /account/security); the request reaches it from this server, so pass the browser's name on.
+    global: { headers: userAgent ? { 'User-Agent': userAgent } : {} },
     realtime: { transport: NodeWebSocket },
   });
   const entry = { supabase, cookies };

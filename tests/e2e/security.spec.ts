@@ -16,12 +16,13 @@ test('changes the password with the current one, and other devices lose access',
   await signIn(page, email, password);
   const other = await secondDevice(browser, email, password);
   await page.goto('/account/security');
-  await page.getByLabel('Current password').fill('not-my-password');
-  await page.getByLabel('New password').fill('a-newer-password');
+  const form = page.getByRole('region', { name: 'Change password' });
+  await form.getByLabel('Current password').fill('not-my-password');
+  await form.getByLabel('New password').fill('a-newer-password');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('That is not your current password.')).toBeVisible();
-  await page.getByLabel('Current password').fill(password);
-  await page.getByLabel('New password').fill('a-newer-password');
+  await form.getByLabel('Current password').fill(password);
+  await form.getByLabel('New password').fill('a-newer-password');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(
     page.getByText('Your password has been changed. Your other devices were signed out.'),
@@ -39,7 +40,13 @@ test('changes the email once both the old and the new address confirm', async ({
   const newEmail = uniqueEmail('newaddr');
   await signIn(page, email, password);
   await page.goto('/account/security');
-  await page.getByLabel('Email', { exact: true }).fill(newEmail);
+  const form = page.getByRole('region', { name: 'Change email' });
+  await form.getByLabel('Email', { exact: true }).fill(newEmail);
+  await form.getByLabel('Current password').fill('not-my-password');
+  await page.getByRole('button', { name: 'Change email' }).click();
+  await expect(form.getByText('That is not your current password.')).toBeVisible();
+  await expect(form.getByLabel('Email', { exact: true })).toHaveValue(newEmail);
+  await form.getByLabel('Current password').fill(password);
   await page.getByRole('button', { name: 'Change email' }).click();
   await expect(
     page.getByText(`To finish, follow the links we sent to ${email} and to ${newEmail}.`),

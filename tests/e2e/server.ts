@@ -26,6 +26,7 @@ const backend = await startBackend({
     AUTH_RATE_LIMIT_SIGN_IN: '1000000',
     AUTH_RATE_LIMIT_VERIFY: '1000000',
     AUTH_RATE_LIMIT_TOKEN_REFRESH: '1000000',
+    AUTH_RATE_LIMIT_MFA: '1000000',
     AUTH_JWT_EXPIRY: process.env.E2E_JWT_EXPIRY,
   },
 });

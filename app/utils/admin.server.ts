@@ -1,0 +1,73 @@
+// The service-role client: the one place the app holds SUPABASE_SERVICE_ROLE_KEY. It bypasses every
+// policy, so it is used only where no user can act for themselves: removing an account (GoTrue lets
+// only the admin API delete a user) and the files that go with it.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '~/types/database.ts';
+import { supabaseEnv } from './env.server.ts';
+import { NodeWebSocket } from './websocket.server.ts';
+
+function adminClient(): SupabaseClient<Database> {
+  const key = process.env.SUPABASE_SERVICE_ROLE_KEY;
+  if (!key) throw new Error('SUPABASE_SERVICE_ROLE_KEY is not set: accounts cannot be deleted.');
+  return createClient<Database>(supabaseEnv().url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NodeWebSocket },
+  });
+}
+
+/** Deletes the account; the database takes its personal and member-less workspaces along. */
+export async function deleteAccount(userId: string): Promise<'deleted' | 'failed'> {
+  const { error } = await adminClient().auth.admin.deleteUser(userId);
+  return error ? 'failed' : 'deleted';
+}
+
+/**
+ * Removes files that belonged to a deleted account: its avatar folder, and the attachments of the
+ * workspaces that went with it. A bucket that does not exist (yet) is skipped; a failure here is
+ * logged, not shown: the account is already gone.
+ */
+export async function removeAccountFiles(userId: string, workspaceIds: string[]): Promise<void> {
+  const storage = adminClient().storage;
+  const folders: Array<{ bucket: string; prefix: string; depth: number }> = [
+    { bucket: 'avatars', prefix: userId, depth: 3 },
+    // <workspace_id>/<task_id>/<file>
+    ...workspaceIds.map((id) => ({ bucket: 'attachments', prefix: id, depth: 3 })),
+  ];
+  const { data: buckets, error } = await storage.listBuckets();
+  if (error) {
+    console.warn(`Files of deleted account ${userId} not removed: ${error.message}`);
+    return;
+  }
+  const existing = new Set(buckets.map((b) => b.id));
+  for (const { bucket, prefix, depth } of folders) {
+    if (!existing.has(bucket)) continue;
+    const paths = await filesUnder(storage, bucket, prefix, depth);
+    for (let i = 0; i < paths.length; i += 100) {
+      const { error: removeError } = await storage.from(bucket).remove(paths.slice(i, i + 100));
+      if (removeError) console.warn(`Files of deleted account ${userId} not removed: ${removeError.message}`);
+    }
+  }
+}
+
+type Storage = SupabaseClient<Database>['storage'];
+
+/** Every file path under `prefix`, `depth` folder levels down (the list API shows one level at a time). */
+async function filesUnder(
+  storage: Storage,
+  bucket: string,
+  prefix: string,
+  depth: number,
+): Promise<string[]> {
+  const paths: string[] = [];
+  for (let offset = 0; ; offset += 1000) {
+    const { data, error } = await storage.from(bucket).list(prefix, { limit: 1000, offset });
+    if (error || !data) return paths;
+    for (const entry of data) {
+      const path = `${prefix}/${entry.name}`;
+      // Folders come back without an id.
+      if (entry.id) paths.push(path);
+      else if (depth > 1) paths.push(...(await filesUnder(storage, bucket, path, depth - 1)));
+    }
+    if (data.length < 1000) return paths;
+  }
+}
