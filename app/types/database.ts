@@ -43,6 +43,38 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"attachments": {
+                  Row: {
+                    "content_type": string,"created_at": string,"id": string,"name": string,"path": string,"size": number,"task_id": string,"uploaded_by": string | null,"workspace_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "content_type": string,"created_at"?: string,"id"?: string,"name": string,"path": string,"size": number,"task_id": string,"uploaded_by"?: string | null,"workspace_id": string
+                  }
+                  Update: {
+                    "content_type"?: string,"created_at"?: string,"id"?: string,"name"?: string,"path"?: string,"size"?: number,"task_id"?: string,"uploaded_by"?: string | null,"workspace_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "attachments_task_fkey"
+      columns: ["task_id","workspace_id"]
+isOneToOne: false
+      referencedRelation: "tasks"
+      referencedColumns: ["id","workspace_id"]
+    },{
+      foreignKeyName: "attachments_uploader_profile_fkey"
+      columns: ["uploaded_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "attachments_workspace_id_fkey"
+      columns: ["workspace_id"]
+isOneToOne: false
+      referencedRelation: "workspaces"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"comments": {
                   Row: {
                     "author_id": string | null,"body": string,"created_at": string,"edited_at": string | null,"id": string,"task_id": string,"updated_at": string,"workspace_id": string
@@ -220,6 +252,9 @@ isOneToOne: false
 "archived_project_ids":
 { Args: Record<PropertyKey, never>; Returns: string[]
                            },
+"attachment_folder_ok":
+{ Args: { "at_least": Database["public"]['Enums']["workspace_role"],"object_name": string }; Returns: boolean
+                           },
 "create_invitation":
 { Args: { "email": string,"role": Database["public"]['Enums']["workspace_role"],"workspace_id": string }; Returns: {
               "invitation_id": string,"token": string
@@ -339,6 +374,14 @@ isOneToOne: false
                            },
 "sign_out_session":
 { Args: { "session_id": string }; Returns: boolean
+                           },
+"storage_trash":
+{ Args: { "max_items"?: number }; Returns: {
+              "bucket_id": string,"name": string
+            }[]
+                           },
+"storage_trash_emptied":
+{ Args: { "bucket": string,"names": (string)[] }; Returns: undefined
                            },
 "task_is_writable":
 { Args: { "task": string }; Returns: boolean
