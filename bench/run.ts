@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startBackend, type Backend } from '../emulator/backend.ts';
 import { benchApp } from './app.ts';
+import { benchStorage } from './storage.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 
@@ -151,6 +152,7 @@ async function main(): Promise<void> {
     const rest = await restLatency(backend);
     const auth = await authThroughput(backend);
     const app = await benchApp(backend);
+    const storage = await benchStorage(backend);
     const rows: Array<[string, string, string]> = [
       [
         'REST read, gateway vs PostgREST (median)',
@@ -203,6 +205,16 @@ async function main(): Promise<void> {
         'backend requests per board load',
         [...app.backendRequestsPerBoard].map(([k, n]) => `${n}× ${k}`).join(', '),
         `${[...app.backendRequestsPerBoard.values()].reduce((a, b) => a + b, 0)} in all (goal ≤ 3, none repeated)`,
+      ],
+      [
+        '10 MB upload through storage (median of 5)',
+        `${storage.uploadMs.toFixed(1)} ms`,
+        `${(storage.uploadMs / storage.diskCopyMs).toFixed(1)} × copying it on disk (${storage.diskCopyMs.toFixed(1)} ms)`,
+      ],
+      [
+        '10 MB download through storage (median of 5)',
+        `${storage.downloadMs.toFixed(1)} ms`,
+        `${(storage.downloadMs / storage.diskCopyMs).toFixed(1)} × copying it on disk`,
       ],
       [
         'move_task through REST (median of 100)',
