@@ -8,12 +8,12 @@ import { Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/fo
 import { randomUUID } from 'node:crypto';
 import {
   AVATAR_MAX_BYTES,
-  emptyStorageTrash,
   extensionOf,
   imageTypeOf,
   publicAvatarUrl,
   readUpload,
 } from '~/utils/files.server.ts';
+import { emptyStorageTrash } from '~/utils/admin.server.ts';
 import { fileTooLargeMessage, MESSAGES } from '~/utils/messages.ts';
 import { redirectWithSession, requireUser } from '~/utils/auth.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';

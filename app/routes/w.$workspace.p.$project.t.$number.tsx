@@ -7,14 +7,9 @@ import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { ErrorList, Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { redirectWithSession } from '~/utils/auth.server.ts';
 import { randomUUID } from 'node:crypto';
-import {
-  ATTACHMENT_MAX_BYTES,
-  attachmentType,
-  emptyStorageTrash,
-  readUpload,
-  safeFileName,
-} from '~/utils/files.server.ts';
+import { ATTACHMENT_MAX_BYTES, attachmentType, readUpload, safeFileName } from '~/utils/files.server.ts';
 import { formatBytes } from '~/utils/format.ts';
+import { emptyStorageTrash } from '~/utils/admin.server.ts';
 import { fileTooLargeMessage, MESSAGES } from '~/utils/messages.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { atLeast } from '~/utils/roles.ts';

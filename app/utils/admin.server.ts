@@ -1,6 +1,6 @@
 // The service-role client: the one place the app holds SUPABASE_SERVICE_ROLE_KEY. It bypasses every
 // policy, so it is used only where no user can act for themselves: removing an account (GoTrue lets
-// only the admin API delete a user) and the files that go with it.
+// only the admin API delete a user), the files that go with it, and the files of deleted rows.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/types/database.ts';
 import { supabaseEnv } from './env.server.ts';
@@ -69,5 +69,28 @@ async function filesUnder(
       else if (depth > 1) paths.push(...(await filesUnder(storage, bucket, path, depth - 1)));
     }
     if (data.length < 1000) return paths;
+  }
+}
+
+/**
+ * Deletes the files whose rows are gone (queued by database triggers). Best effort: whatever fails
+ * stays queued for the next call; nothing a user sees depends on it.
+ */
+export async function emptyStorageTrash(): Promise<void> {
+  try {
+    if (!process.env.SUPABASE_SERVICE_ROLE_KEY) return;
+    const admin = adminClient();
+    const { data, error } = await admin.rpc('storage_trash', { max_items: 200 });
+    if (error || !data || data.length === 0) return;
+    const byBucket = new Map<string, string[]>();
+    for (const item of data)
+      byBucket.set(item.bucket_id, [...(byBucket.get(item.bucket_id) ?? []), item.name]);
+    for (const [bucket, names] of byBucket) {
+      const removed = await admin.storage.from(bucket).remove(names);
+      if (removed.error) continue;
+      await admin.rpc('storage_trash_emptied', { bucket, names });
+    }
+  } catch (error) {
+    console.warn(`Emptying the storage trash failed: ${(error as Error).message}`);
   }
 }

@@ -6,9 +6,7 @@ import {
   unstable_parseMultipartFormData as parseMultipartFormData,
   type UploadHandler,
 } from '@remix-run/node';
-import { createClient } from '@supabase/supabase-js';
 import { supabaseEnv } from './env.server.ts';
-import { NodeWebSocket } from './websocket.server.ts';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -112,37 +110,4 @@ export function publicAvatarUrl(path: string | null | undefined): string | null 
   if (!path) return null;
   const encoded = path.split('/').map(encodeURIComponent).join('/');
   return `${supabaseEnv().url}/storage/v1/object/public/avatars/${encoded}`;
-}
-
-/** The service role, for work no user may do themselves. Server-only; never sent to a browser. */
-export function serviceClient() {
-  const key = process.env.SUPABASE_SERVICE_ROLE_KEY;
-  if (!key) return null;
-  return createClient(supabaseEnv().url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NodeWebSocket },
-  });
-}
-
-/**
- * Deletes the files whose rows are gone (queued by database triggers). Best effort: whatever fails
- * stays queued for the next call; nothing a user sees depends on it.
- */
-export async function emptyStorageTrash(): Promise<void> {
-  try {
-    const admin = serviceClient();
-    if (!admin) return;
-    const { data, error } = await admin.rpc('storage_trash', { max_items: 200 });
-    if (error || !data || data.length === 0) return;
-    const byBucket = new Map<string, string[]>();
-    for (const item of data)
-      byBucket.set(item.bucket_id, [...(byBucket.get(item.bucket_id) ?? []), item.name]);
-    for (const [bucket, names] of byBucket) {
-      const removed = await admin.storage.from(bucket).remove(names);
-      if (removed.error) continue;
-      await admin.rpc('storage_trash_emptied', { bucket, names });
-    }
-  } catch (error) {
-    console.warn(`Emptying the storage trash failed: ${(error as Error).message}`);
-  }
 }
