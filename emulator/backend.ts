@@ -22,6 +22,7 @@ import { freePort, requirePortFree } from './lib/net.ts';
 import { SetupProblem } from './lib/problem.ts';
 import { startMailbox, type Mailbox } from './mail/mailbox.ts';
 import { startSmtp } from './mail/smtp.ts';
+import { createRealtime } from './realtime/server.ts';
 import { startPostgrest, type Postgrest } from './rest/postgrest.ts';
 import { createStorage } from './storage/server.ts';
 
@@ -211,6 +212,19 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     stops.push(() => storagePool.end());
     const storage = await createStorage({ pool: storagePool, keys, dataDir, log });
 
+    // realtime logs in as supabase_admin (as the CLI runs it): it streams the publication over a
+    // replication connection and checks each change as the subscriber's role.
+    const realtimePool = new pg.Pool({ connectionString: db.urlAs('supabase_admin'), max: 4 });
+    realtimePool.on('error', (error) => log(`realtime pool: ${error.message}`));
+    stops.push(() => realtimePool.end());
+    const realtime = await createRealtime({
+      pool: realtimePool,
+      replicationUrl: db.urlAs('supabase_admin'),
+      keys,
+      log,
+    });
+    stops.push(() => realtime.stop());
+
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     const auth = createAuthService({
       settings: settings.auth,
@@ -225,6 +239,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       apiKeys: [ANON_KEY, SERVICE_ROLE_KEY],
       auth: createAuthHandler(auth, log),
       storage: (req, res, path, query) => storage.handle(req, res, path, query),
+      realtime,
       postgrestPort: postgrest.port,
       log,
     });

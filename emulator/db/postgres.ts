@@ -130,6 +130,10 @@ export async function startPostgres(options: PostgresOptions): Promise<Database>
       'max_wal_senders=10',
       '-c',
       'synchronous_commit=off',
+      // Logical decoding sends only flushed WAL; with asynchronous commits the WAL writer's
+      // cadence (200 ms by default) would be the floor of every realtime change's latency.
+      '-c',
+      'wal_writer_delay=10ms',
       '-c',
       'max_connections=200',
     ],

@@ -1,6 +1,7 @@
 // One HTTP server in front of the services, like the Kong gateway of a Supabase project
 // (supabase/supabase docker/volumes/api/kong.yml): prefixes stripped, `apikey` checked, CORS on.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { sendJson } from '../lib/http.ts';
 
 export type Mount = (
@@ -10,10 +11,20 @@ export type Mount = (
   query: URLSearchParams,
 ) => Promise<void> | void;
 
+/** A websocket upgrade, handed over with the gateway's prefix stripped. */
+export type UpgradeMount = (
+  req: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+  path: string,
+  query: URLSearchParams,
+) => void;
+
 export interface GatewayOptions {
   apiKeys: string[];
   auth: Mount;
   storage: Mount;
+  realtime: { handle: Mount; upgrade: UpgradeMount };
   postgrestPort: number;
   log?: (line: string) => void;
 }
@@ -138,9 +149,10 @@ export function createGateway(options: GatewayOptions): http.Server {
       proxyToPostgrest(req, res, rest, search);
       return;
     }
-    if (name === 'auth' || name === 'storage') {
+    if (name === 'auth' || name === 'storage' || name === 'realtime') {
       for (const [k, v] of Object.entries(corsHeaders(req))) res.setHeader(k, v);
-      const mount = name === 'auth' ? options.auth : options.storage;
+      const mount =
+        name === 'auth' ? options.auth : name === 'storage' ? options.storage : options.realtime.handle;
       Promise.resolve(mount(req, res, rest, query)).catch((error: unknown) => {
         options.log?.(`gateway: ${name} handler failed: ${String(error)}`);
         if (!res.headersSent) sendJson(res, 500, { message: 'An unexpected error occurred' });
@@ -149,6 +161,37 @@ export function createGateway(options: GatewayOptions): http.Server {
       return;
     }
     sendJson(res, 404, { message: 'no Route matched with those values' }, corsHeaders(req));
+  });
+  // Kong's key-auth covers the realtime websocket too: the key comes as `?apikey=` (what
+  // realtime-js sends) or a header, and a missing or unknown one is refused before the upgrade.
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const rawUrl = req.url ?? '/';
+    const q = rawUrl.indexOf('?');
+    const path = q === -1 ? rawUrl : rawUrl.slice(0, q);
+    const query = new URLSearchParams(q === -1 ? '' : rawUrl.slice(q));
+    const match = /^\/realtime\/v1(\/.*)$/.exec(path);
+    const refuse = (status: number, message: string) => {
+      const body = JSON.stringify({ message });
+      const reason = status === 401 ? 'Unauthorized' : 'Not Found';
+      socket.end(
+        `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    };
+    if (!match) {
+      refuse(404, 'no Route matched with those values');
+      return;
+    }
+    const key = apiKeyOf(req, query);
+    if (!key) {
+      refuse(401, 'No API key found in request');
+      return;
+    }
+    if (!keys.has(key)) {
+      refuse(401, 'Invalid authentication credentials');
+      return;
+    }
+    options.realtime.upgrade(req, socket, head, match[1] ?? '/', query);
   });
   server.keepAliveTimeout = 65_000;
   server.on('close', () => agent.destroy());
