@@ -8,6 +8,7 @@ import pg from 'pg';
 import { startBackend, type Backend } from '../emulator/backend.ts';
 import { benchApp } from './app.ts';
 import { benchStorage } from './storage.ts';
+import { realtimeLatency } from './realtime.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 
@@ -153,6 +154,7 @@ async function main(): Promise<void> {
     const auth = await authThroughput(backend);
     const app = await benchApp(backend);
     const storage = await benchStorage(backend);
+    const realtime = await realtimeLatency(backend);
     const rows: Array<[string, string, string]> = [
       [
         'REST read, gateway vs PostgREST (median)',
@@ -220,6 +222,18 @@ async function main(): Promise<void> {
         'move_task through REST (median of 100)',
         `${app.moveTaskMs.toFixed(2)} ms`,
         'one row changed per move',
+      ],
+    );
+    rows.push(
+      [
+        'realtime change → 1 subscriber (p50 / p95)',
+        `${realtime.one.p50.toFixed(1)} / ${realtime.one.p95.toFixed(1)} ms`,
+        'goal p95 < 100 ms',
+      ],
+      [
+        'realtime change → 50 subscribers (p50 / p95)',
+        `${realtime.fifty.p50.toFixed(1)} / ${realtime.fifty.p95.toFixed(1)} ms`,
+        `p95 ${(realtime.fifty.p95 / realtime.one.p95).toFixed(2)} × 1 subscriber (goal p95 < 100 ms)`,
       ],
     );
     const w0 = Math.max(...rows.map((r) => r[0].length));

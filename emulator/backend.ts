@@ -254,6 +254,8 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
           gateway.closeAllConnections();
         }),
     );
+    // Before the gateway closes: it waits for every socket, and the realtime websockets are its too.
+    stops.push(() => realtime.stop());
 
     return {
       apiUrl,

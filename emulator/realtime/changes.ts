@@ -23,7 +23,7 @@ export interface Binding {
 export interface ChangeSubscriber {
   claims: Claims;
   bindings: Binding[];
-  deliver(ids: number[], data: Record<string, unknown>): void;
+  deliver(message: { ids: number[]; data: Record<string, unknown> }): void;
 }
 
 interface ColumnMeta {
@@ -46,6 +46,53 @@ interface TableMeta {
 const MAX_RECORD_BYTES = 1024 * 1024;
 /** Column privileges are read again after this long (realtime reads them for every change). */
 const META_TTL_MS = 1000;
+
+/**
+ * realtime's RLS probe loop (the `walrus_rls_stmt` part of `realtime.apply_rls`) as a function of the
+ * session: for each subscriber, `role` and `request.jwt.claims` set locally, then the row looked up by
+ * its primary key. A probe that fails (a policy raising) counts as not visible. Each pooled
+ * connection creates it in `pg_temp`, so nothing is left in the database.
+ */
+export const VISIBLE_SQL = `create or replace function pg_temp.realtime_visible(entity regclass, condition text, roles text[], claims text[])
+returns boolean[] language plpgsql as $$
+declare
+  result boolean[] := '{}';
+  visible boolean;
+begin
+  if coalesce(array_length(roles, 1), 0) = 0 then
+    return result;
+  end if;
+  -- One plan for every subscriber of a role, as realtime prepares walrus_rls_stmt.
+  begin
+    execute format('prepare realtime_probe as select exists(select 1 from %s where %s)', entity, condition);
+    for i in 1 .. array_length(roles, 1) loop
+      perform set_config('role', roles[i], true), set_config('request.jwt.claims', claims[i], true);
+      execute 'execute realtime_probe' into visible;
+      perform set_config('role', null, true);
+      result := result || visible;
+    end loop;
+    deallocate realtime_probe;
+    return result;
+  exception when others then
+    perform set_config('role', null, true);
+    if exists (select 1 from pg_prepared_statements where name = 'realtime_probe') then
+      deallocate realtime_probe;
+    end if;
+  end;
+  -- A probe failed (a policy raising, say): again one by one, a failing one counting as not visible.
+  result := '{}';
+  for i in 1 .. array_length(roles, 1) loop
+    begin
+      perform set_config('role', roles[i], true), set_config('request.jwt.claims', claims[i], true);
+      execute format('select exists(select 1 from %s where %s)', entity, condition) into visible;
+    exception when others then
+      visible := false;
+    end;
+    perform set_config('role', null, true);
+    result := result || visible;
+  end loop;
+  return result;
+end $$`;
 
 const SUBSCRIBE_ERROR = 'Unable to subscribe to changes with given parameters.';
 
@@ -300,10 +347,16 @@ export class ChangeFeed {
       if (!ids.includes(binding.id)) ids.push(binding.id);
       groups.set(groupKey, ids);
     }
+    // Subscribers given the same ids get the same message object, which is then serialized once.
+    const messages = new Map<string, { ids: number[]; data: Record<string, unknown> }>();
     for (const [subscriber, groups] of deliveries) {
       for (const [groupKey, ids] of groups) {
-        const payload = payloads.get(groupKey);
-        if (payload) subscriber.deliver(ids, payload);
+        const data = payloads.get(groupKey);
+        if (!data) continue;
+        const key = `${groupKey}\u0000${ids.join(',')}`;
+        let message = messages.get(key);
+        if (!message) messages.set(key, (message = { ids, data }));
+        subscriber.deliver(message);
       }
     }
   }
@@ -359,7 +412,7 @@ export class ChangeFeed {
 
   /**
    * One round trip for a change: the values cast to JSON, every distinct filter evaluated, and the
-   * RLS probe for every distinct set of claims, each as its role, in a transaction rolled back.
+   * RLS probe for every distinct set of claims, each as its role (see VISIBLE_SQL).
    */
   private async evaluate(
     relation: Relation,
@@ -401,18 +454,14 @@ export class ChangeFeed {
 
       const pkColumns = meta.columns.filter((c) => c.isPk);
       const probeClaims: Claims[] = [];
-      const statements = [
-        'begin',
-        `select jsonb_build_array(${valueSql.join(', ')}) as v, jsonb_build_array(${oldSql.join(', ')}) as o, jsonb_build_array(${filterSql.join(', ')}) as f`,
-      ];
+      let condition = 'false';
       if (meta.rls && action !== 'DELETE' && pkColumns.length > 0) {
-        const where = pkColumns
+        condition = pkColumns
           .map(
             (pk) =>
               `${client.escapeIdentifier(pk.name)} = ${lit(columns.find((c) => c.name === pk.name)?.value ?? null)}`,
           )
           .join(' and ');
-        const table = `${client.escapeIdentifier(relation.schema)}.${client.escapeIdentifier(relation.table)}`;
         const seen = new Set<string>();
         for (const { subscriber } of candidates) {
           const claims = subscriber.claims;
@@ -422,33 +471,34 @@ export class ChangeFeed {
           if (seen.has(key)) continue;
           seen.add(key);
           probeClaims.push(claims);
-          statements.push(
-            `select set_config('role', ${lit(claims.role)}, true), set_config('request.jwt.claims', ${lit(key)}, true)`,
-            `select exists(select 1 from ${table} where ${where}) as visible`,
-            `select set_config('role', null, true)`,
-          );
         }
       }
-      statements.push('rollback');
-      let results: pg.QueryResult[];
+      let row:
+        { v: unknown[]; o: unknown[]; f: Array<boolean | null>; rls: Array<boolean | null> } | undefined;
       try {
-        const out: unknown = await client.query(statements.join(';\n'));
-        results = Array.isArray(out) ? (out as pg.QueryResult[]) : [out as pg.QueryResult];
+        const { rows } = await client.query<NonNullable<typeof row>>(
+          `select jsonb_build_array(${valueSql.join(', ')}) as v, jsonb_build_array(${oldSql.join(', ')}) as o,
+                  jsonb_build_array(${filterSql.join(', ')}) as f,
+                  pg_temp.realtime_visible($1::oid::regclass, $2, $3::text[], $4::text[]) as rls`,
+          [
+            relation.oid,
+            condition,
+            probeClaims.map((c) => c.role),
+            probeClaims.map((c) => JSON.stringify(c)),
+          ],
+        );
+        row = rows[0];
       } catch (error) {
-        await client.query('rollback').catch(() => (broken = true));
-        this.log(`realtime: RLS check of ${relation.schema}.${relation.table} failed: ${String(error)}`);
+        broken = true;
+        this.log(`realtime: change of ${relation.schema}.${relation.table} not evaluated: ${String(error)}`);
         return new Evaluation(new Map(), new Map(), new Map(), new Map());
       }
-      const first = results[1]?.rows[0] as
-        { v: unknown[]; o: unknown[]; f: Array<boolean | null> } | undefined;
-      const values = new Map<string, unknown>(columns.map((c, i) => [c.name, first?.v[i] ?? null]));
-      const oldValues = new Map<string, unknown>(oldColumns.map((c, i) => [c.name, first?.o[i] ?? null]));
-      const filters = new Map<string, boolean>(filterKeys.map((k, i) => [k, first?.f[i] === true]));
-      const rls = new Map<string, boolean>();
-      probeClaims.forEach((claims, i) => {
-        const row = results[3 + i * 3]?.rows[0] as { visible?: boolean } | undefined;
-        rls.set(JSON.stringify(claims), row?.visible === true);
-      });
+      const values = new Map<string, unknown>(columns.map((c, i) => [c.name, row?.v[i] ?? null]));
+      const oldValues = new Map<string, unknown>(oldColumns.map((c, i) => [c.name, row?.o[i] ?? null]));
+      const filters = new Map<string, boolean>(filterKeys.map((k, i) => [k, row?.f[i] === true]));
+      const rls = new Map<string, boolean>(
+        probeClaims.map((claims, i) => [JSON.stringify(claims), row?.rls[i] === true]),
+      );
       return new Evaluation(values, oldValues, filters, rls, filterOf);
     } finally {
       client.release(broken);

@@ -124,6 +124,17 @@ export function userBroadcastAsJson(broadcast: UserBroadcast): JsonObject | unde
   return out;
 }
 
+/** Payloads sent to many channels at once (a change, a broadcast) are serialized once. */
+const serialized = new WeakMap<object, string>();
+function json(payload: JsonObject): string {
+  let text = serialized.get(payload);
+  if (text === undefined) {
+    text = JSON.stringify(payload);
+    serialized.set(payload, text);
+  }
+  return text;
+}
+
 /** Encodes a frame for a client; `undefined` when the message has no form in that protocol. */
 export function encodeFrame(vsn: Vsn, message: Message): string | Buffer | undefined {
   const { payload } = message;
@@ -132,10 +143,11 @@ export function encodeFrame(vsn: Vsn, message: Message): string | Buffer | undef
     const json = userBroadcastAsJson(payload);
     return json && JSON.stringify({ topic: message.topic, event: 'broadcast', payload: json, ref: null });
   }
+  const head = (value: unknown) => JSON.stringify(value);
   if (vsn === '2.0.0') {
-    return JSON.stringify([message.joinRef, message.ref, message.topic, message.event, payload]);
+    return `[${head(message.joinRef)},${head(message.ref)},${head(message.topic)},${head(message.event)},${json(payload)}]`;
   }
-  return JSON.stringify({ topic: message.topic, event: message.event, payload, ref: message.ref });
+  return `{"topic":${head(message.topic)},"event":${head(message.event)},"payload":${json(payload)},"ref":${head(message.ref)}}`;
 }
 
 function encodeUserBroadcast(topic: string, broadcast: UserBroadcast): Buffer {

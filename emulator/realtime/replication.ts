@@ -115,7 +115,11 @@ export class Replication {
     const client = this.client;
     this.client = undefined;
     if (!client) return;
-    // Ending the connection drops the temporary slot.
-    await client.end().catch(() => undefined);
+    // Ending the connection drops the temporary slot. A walsender in COPY mode may not answer the
+    // goodbye, so the socket is not waited for long.
+    await Promise.race([
+      client.end().catch(() => undefined),
+      new Promise((r) => setTimeout(r, 1000).unref()),
+    ]);
   }
 }

@@ -9,7 +9,7 @@ import { WebSocketServer } from 'ws';
 import type { SigningKeys } from '../keys.ts';
 import { BodyTooLarge, bearerToken, header, readBody, sendJson } from '../lib/http.ts';
 import { writePolicies } from './authorization.ts';
-import { ChangeFeed } from './changes.ts';
+import { ChangeFeed, VISIBLE_SQL } from './changes.ts';
 import type { JsonObject, UserBroadcast, Vsn } from './frames.ts';
 import { PresenceTracker, type PresenceDiff, type PresenceState } from './presence.ts';
 import { Replication } from './replication.ts';
@@ -75,6 +75,10 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
   const { pool, keys, log } = options;
   const topics = new Map<string, Set<Channel>>();
   const presence = new PresenceTracker();
+  // Queued on each new connection before anything else it runs.
+  pool.on('connect', (client) => {
+    client.query(VISIBLE_SQL).catch((error: unknown) => log(`realtime: ${String(error)}`));
+  });
   const changes = new ChangeFeed(pool, PUBLICATION, log);
   const connections = new Set<Connection>();
 
@@ -327,10 +331,14 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
     }
   }
 
-  async function stop(): Promise<void> {
-    for (const connection of connections) connection.close();
-    wss.close();
-    await replication.stop();
+  let stopped: Promise<void> | undefined;
+  function stop(): Promise<void> {
+    stopped ??= (async () => {
+      for (const connection of connections) connection.terminate();
+      wss.close();
+      await replication.stop();
+    })();
+    return stopped;
   }
 
   return { handle, upgrade, stop };

@@ -219,8 +219,8 @@ export class Connection {
     if (this.channels.get(channel.topic) === channel) this.channels.delete(channel.topic);
   }
 
-  close(): void {
-    this.ws.close();
+  terminate(): void {
+    this.ws.terminate();
   }
 
   private async receive(data: Buffer, isBinary: boolean): Promise<void> {
@@ -359,8 +359,8 @@ export class Connection {
     const subscriber: ChangeSubscriber = {
       claims: channel.claims,
       bindings,
-      deliver: (ids, data) => {
-        if (!channel.closed) channel.push('postgres_changes', { ids, data }, null);
+      deliver: (message) => {
+        if (!channel.closed) channel.push('postgres_changes', message, null);
       },
     };
     let error: string | undefined;
