@@ -54,7 +54,7 @@ const META_TTL_MS = 1000;
  * connection creates it in `pg_temp`, so nothing is left in the database.
  */
 export const VISIBLE_SQL = `create or replace function pg_temp.realtime_visible(entity regclass, condition text, roles text[], claims text[])
-returns boolean[] language plpgsql as $$
+returns boolean[] language plpgsql set search_path = '' as $$
 declare
   result boolean[] := '{}';
   visible boolean;

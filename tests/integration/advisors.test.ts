@@ -22,11 +22,14 @@ describe('database advisors', () => {
       '--workdir',
       projectRoot,
     ];
-    // --fail-on info: any finding makes the CLI exit non-zero, which rejects here.
+    // On a finding the CLI exits non-zero; its report is then what the failure shows.
     const { stdout, stderr } = await promisify(execFile)(supabaseCli(), args, {
       cwd: projectRoot,
       env: { ...process.env, SUPABASE_TELEMETRY_DISABLED: '1' },
-    });
+    }).catch((error: { stdout?: string; stderr?: string }) => ({
+      stdout: error.stdout ?? '',
+      stderr: error.stderr ?? String(error),
+    }));
     expect(`${stdout}\n${stderr}`).toContain('No issues found');
   }, 60_000);
 });
