@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
+import { useLiveComments } from '~/components/live.tsx';
 import { ErrorList, Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { redirectWithSession } from '~/utils/auth.server.ts';
 import { randomUUID } from 'node:crypto';
@@ -284,6 +285,10 @@ export default function TaskPanel() {
   const { task, comments, attachments, workspaceSlug, members, me, canEdit, canModerate, editing } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  useLiveComments(
+    task.id,
+    comments.map((c) => c.id),
+  );
   const attachError = actionData && 'attachError' in actionData ? actionData.attachError : null;
   const [form, fields] = useSchemaForm(
     'task',

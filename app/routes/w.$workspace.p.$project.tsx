@@ -14,6 +14,7 @@ import {
 } from '@remix-run/react';
 import { useEffect, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
+import { useLiveBoard } from '~/components/live.tsx';
 import { Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { redirectWithSession } from '~/utils/auth.server.ts';
 import { applyMove, moveFormData, moveTo, readMove, type Move, type Status } from '~/utils/board.ts';
@@ -59,7 +60,12 @@ async function loadBoard(
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { membership, project, tasks } = await loadBoard(request, context, params);
   const canEdit = atLeast(membership.role, 'member') && project.archived_at === null;
-  return json({ project, tasks, canEdit });
+  return json({
+    project,
+    tasks,
+    canEdit,
+    me: { id: membership.user.id, name: membership.displayName },
+  });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -213,7 +219,12 @@ function useMoves(saved: BoardTask[]) {
 }
 
 export default function Board() {
-  const { project, tasks: saved, canEdit } = useLoaderData<typeof loader>();
+  const { project, tasks: saved, canEdit, me } = useLoaderData<typeof loader>();
+  const others = useLiveBoard(
+    project.id,
+    me,
+    saved.map((t) => t.id),
+  );
   const actionData = useActionData<typeof action>();
   const { tasks, enqueue, busy } = useMoves(saved);
   // Drag and drop and arrow keys exist once the page is interactive; before that, the forms do it all.
@@ -307,6 +318,19 @@ export default function Board() {
           <span className="rounded bg-slate-200 px-2 py-0.5 text-xs">Archived: read-only</span>
         ) : null}
         {busy ? <span className="text-xs text-slate-500">Saving…</span> : null}
+        {others.length > 0 ? (
+          <p
+            aria-label="Also on this board"
+            className="ml-auto flex items-center gap-1 text-xs text-slate-600"
+          >
+            <span className="sr-only sm:not-sr-only">Also here:</span>
+            {others.map((o) => (
+              <span key={o.id} className="rounded-full bg-indigo-100 px-2 py-0.5 font-medium text-indigo-900">
+                {o.name}
+              </span>
+            ))}
+          </p>
+        ) : null}
       </header>
       <div className="mt-3 space-y-2 empty:hidden">
         {actionData && 'moveError' in actionData ? <FormMessage>{actionData.moveError}</FormMessage> : null}

@@ -8,6 +8,8 @@ export interface Membership {
   user: SignedInUser;
   workspace: { id: string; name: string; slug: string; is_personal: boolean };
   role: WorkspaceRole;
+  /** How teammates see the signed-in user (presence on boards). */
+  displayName: string;
   /** The workspace's projects, active first: the sidebar's list, loaded in the same request. */
   projects: Array<{ id: string; name: string; archived_at: string | null }>;
 }
@@ -23,13 +25,16 @@ async function loadMembership(request: Request, context: AppLoadContext, slug: s
   const { supabase } = getSupabase(request, context);
   const { data, error } = await supabase
     .from('workspaces')
-    .select('id, name, slug, is_personal, workspace_members!inner(role), projects(id, name, archived_at)')
+    .select(
+      'id, name, slug, is_personal, workspace_members!inner(role, profile:profiles!workspace_members_profile_fkey(display_name)), projects(id, name, archived_at)',
+    )
     .eq('slug', slug)
     .eq('workspace_members.user_id', user.id)
     .maybeSingle();
   if (error) return { status: 503 };
   // Not a member and not there look the same: whether a workspace exists is private.
-  const role = data?.workspace_members[0]?.role;
+  const mine = data?.workspace_members[0];
+  const role = mine?.role;
   if (!data || !role) return { status: 404 };
   const projects = [...data.projects].sort(
     (a, b) => Number(a.archived_at !== null) - Number(b.archived_at !== null) || a.name.localeCompare(b.name),
@@ -39,6 +44,7 @@ async function loadMembership(request: Request, context: AppLoadContext, slug: s
       user,
       workspace: { id: data.id, name: data.name, slug: data.slug, is_personal: data.is_personal },
       role,
+      displayName: mine?.profile?.display_name ?? user.email,
       projects,
     },
   };

@@ -1,0 +1,139 @@
+// Live updates, once the page is interactive: the board and the task panel subscribe to the changes
+// Realtime lets their viewer see (RLS decides, as for every read) and reload their data when one
+// arrives; the board also shows who else is looking at it. Without JavaScript pages simply show
+// what was true when they loaded.
+import { useRevalidator, useRouteLoaderData } from '@remix-run/react';
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import { useEffect, useRef, useState } from 'react';
+
+interface RootData {
+  supabase: { url: string; anonKey: string };
+}
+
+/** The browser's one Supabase client (@supabase/ssr keeps a single instance), loaded on demand. */
+function browserClient(env: RootData['supabase']): Promise<SupabaseClient> {
+  return import('@supabase/ssr').then(({ createBrowserClient }) => createBrowserClient(env.url, env.anonKey));
+}
+
+type Subscribe = (channel: RealtimeChannel, changed: () => void) => RealtimeChannel;
+
+/**
+ * Joins `topic`, lets `subscribe` add its listeners, and reloads the page's data (briefly debounced)
+ * on every change — and after the socket comes back from an outage, so nothing missed stays missed.
+ */
+function useLiveChannel(
+  topic: string,
+  options: { private?: boolean; presenceKey?: string; onJoined?: (channel: RealtimeChannel) => void },
+  subscribe: Subscribe,
+) {
+  const root = useRouteLoaderData('root') as RootData | undefined;
+  const { revalidate } = useRevalidator();
+  const latest = useRef({ subscribe, onJoined: options.onJoined, revalidate });
+  latest.current = { subscribe, onJoined: options.onJoined, revalidate };
+  const env = root?.supabase;
+
+  useEffect(() => {
+    if (!env) return;
+    let cancelled = false;
+    let leave = () => {};
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const changed = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => latest.current.revalidate(), 50);
+    };
+    void browserClient(env).then((supabase) => {
+      if (cancelled) return;
+      let interrupted = false;
+      const channel = latest.current.subscribe(
+        supabase.channel(topic, {
+          config: {
+            private: options.private ?? false,
+            ...(options.presenceKey ? { presence: { key: options.presenceKey } } : {}),
+          },
+        }),
+        changed,
+      );
+      channel.subscribe((status) => {
+        if (status === 'SUBSCRIBED') {
+          latest.current.onJoined?.(channel);
+          if (interrupted) changed();
+          interrupted = false;
+        } else {
+          interrupted = true;
+        }
+      });
+      leave = () => void supabase.removeChannel(channel);
+    });
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+      leave();
+    };
+  }, [env, topic, options.private, options.presenceKey]);
+}
+
+export interface Viewer {
+  id: string;
+  name: string;
+}
+
+/** The board's tasks, live; returns the other people on the board right now. */
+export function useLiveBoard(projectId: string, me: Viewer, taskIds: string[]): Viewer[] {
+  const [others, setOthers] = useState<Viewer[]>([]);
+  const known = useRef(new Set(taskIds));
+  known.current = new Set(taskIds);
+  useLiveChannel(
+    `board:${projectId}`,
+    {
+      private: true,
+      presenceKey: me.id,
+      onJoined: (channel) => void channel.track({ name: me.name }),
+    },
+    (channel, changed) =>
+      channel
+        .on(
+          'postgres_changes',
+          { event: '*', schema: 'public', table: 'tasks', filter: `project_id=eq.${projectId}` },
+          changed,
+        )
+        // Deletes carry only the key, so they cannot be filtered by project: keep this board's.
+        .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'tasks' }, (change) => {
+          const id = (change.old as { id?: string }).id;
+          if (id && known.current.has(id)) changed();
+        })
+        .on('presence', { event: 'sync' }, () => {
+          const state = channel.presenceState<{ name: string }>();
+          setOthers(
+            Object.entries(state)
+              .filter(([id]) => id !== me.id)
+              .map(([id, metas]) => ({ id, name: metas[0]?.name ?? 'Someone' }))
+              .sort((a, b) => a.name.localeCompare(b.name)),
+          );
+        }),
+  );
+  return others;
+}
+
+/** A task's comments, live. */
+export function useLiveComments(taskId: string, commentIds: string[]) {
+  const known = useRef(new Set(commentIds));
+  known.current = new Set(commentIds);
+  useLiveChannel(`task:${taskId}`, {}, (channel, changed) =>
+    channel
+      .on(
+        'postgres_changes',
+        { event: '*', schema: 'public', table: 'comments', filter: `task_id=eq.${taskId}` },
+        changed,
+      )
+      .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'comments' }, (change) => {
+        const id = (change.old as { id?: string }).id;
+        if (id && known.current.has(id)) changed();
+      })
+      // The task itself (its fields, or its deletion) changes under the panel too.
+      .on(
+        'postgres_changes',
+        { event: 'UPDATE', schema: 'public', table: 'tasks', filter: `id=eq.${taskId}` },
+        changed,
+      ),
+  );
+}
