@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { createConfirmedUser, endpoints, signIn } from './support.ts';
+
+test('a board that lost its connection catches up when it comes back', async ({ page, context }) => {
+  const { email, password } = await createConfirmedUser('offline');
+  await signIn(page, email, password);
+  const slug = `offline-${Date.now().toString(36)}`;
+  await page.getByLabel('Workspace name').fill('Offline');
+  await page.getByLabel('Address').fill(slug);
+  await page.getByRole('button', { name: 'Create workspace' }).click();
+  await page.getByLabel('Project name').fill('Trip');
+  await page.getByRole('button', { name: 'Create project' }).click();
+  await expect(page.getByRole('heading', { name: 'Trip' })).toBeVisible();
+  const projectId = page.url().split('/p/')[1] ?? '';
+  await page.evaluate(() => Object.assign(window, { marker: true }));
+
+  await context.setOffline(true);
+  // While this browser is offline, a task is added behind its back (here by the service role).
+  const { apiUrl, serviceRoleKey } = endpoints();
+  const headers = { apikey: serviceRoleKey, Authorization: `Bearer ${serviceRoleKey}` };
+  const project = await fetch(`${apiUrl}/rest/v1/projects?select=workspace_id&id=eq.${projectId}`, {
+    headers,
+  });
+  const workspaceId = ((await project.json()) as Array<{ workspace_id: string }>)[0]?.workspace_id;
+  const created = await fetch(`${apiUrl}/rest/v1/tasks`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      workspace_id: workspaceId,
+      project_id: projectId,
+      title: 'Added while offline',
+      status: 'todo',
+    }),
+  });
+  expect(created.status).toBe(201);
+  await page.waitForTimeout(1_000);
+  await expect(page.getByRole('link', { name: /Added while offline/ })).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect(page.getByRole('link', { name: /Added while offline/ })).toBeVisible({ timeout: 15_000 });
+  expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+});
