@@ -308,6 +308,26 @@ describe('tokens', () => {
     });
   });
 
+  it('keeps a channel open when a fresh token arrives before the old one expires', async () => {
+    const c = client();
+    await c.realtime.setAuth(await userToken(2));
+    const statuses: string[] = [];
+    const system: unknown[] = [];
+    const channel = c.channel('refreshed').on('system', {}, (p: unknown) => system.push(p));
+    await new Promise<void>((resolve) =>
+      channel.subscribe((status) => {
+        statuses.push(status);
+        if (status === 'SUBSCRIBED') resolve();
+      }),
+    );
+    // What supabase-js does after a token refresh: send access_token on every joined channel.
+    await c.realtime.setAuth(await userToken(60));
+    await pause(3000);
+    expect(statuses).toEqual(['SUBSCRIBED']);
+    expect(system).toEqual([]);
+    await c.removeChannel(channel);
+  });
+
   it('refuses a websocket without an API key at the gateway', async () => {
     const url = `${backend().apiUrl.replace('http', 'ws')}/realtime/v1/websocket?vsn=2.0.0`;
     const status = await new Promise<number>((resolve, reject) => {
