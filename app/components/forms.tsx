@@ -163,3 +163,48 @@ export function useSchemaForm<Schema extends z.ZodMiniObject>(
     shouldRevalidate: 'onInput',
   });
 }
+
+/**
+ * A file input for a multipart form that works without JavaScript; the server's error shows next to
+ * it (a browser never keeps a chosen file across a page load, so there is no value to keep).
+ */
+export function FileField({
+  id,
+  name,
+  label,
+  hint,
+  accept,
+  error,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  hint: string;
+  accept?: string;
+  error: string | null;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="file"
+        accept={accept}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : `${id}-hint`}
+        className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium"
+      />
+      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+        {hint}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
-import { Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
+import { Field, FileField, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { randomUUID } from 'node:crypto';
 import {
   AVATAR_MAX_BYTES,
@@ -172,28 +172,14 @@ function AvatarForm({ avatarUrl, error }: { avatarUrl: string | null; error: str
         ) : null}
       </div>
       <Form method="post" encType="multipart/form-data" className="space-y-3">
-        <div>
-          <label htmlFor="avatar" className="block text-sm font-medium text-slate-800">
-            New picture
-          </label>
-          <input
-            id="avatar"
-            name="avatar"
-            type="file"
-            accept="image/png,image/jpeg,image/webp,image/gif"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'avatar-error' : 'avatar-hint'}
-            className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium"
-          />
-          <p id="avatar-hint" className="mt-1 text-xs text-slate-500">
-            PNG, JPEG, WebP or GIF, at most 2 MB.
-          </p>
-          {error ? (
-            <p id="avatar-error" className="mt-1 text-sm text-red-700">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <FileField
+          id="avatar"
+          name="avatar"
+          label="New picture"
+          hint="PNG, JPEG, WebP or GIF, at most 2 MB."
+          accept="image/png,image/jpeg,image/webp,image/gif"
+          error={error}
+        />
         <SubmitButton>Upload picture</SubmitButton>
       </Form>
     </div>

@@ -5,7 +5,14 @@ import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { useLiveComments } from '~/components/live.tsx';
-import { ErrorList, Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
+import {
+  ErrorList,
+  Field,
+  FileField,
+  FormMessage,
+  SubmitButton,
+  useSchemaForm,
+} from '~/components/forms.tsx';
 import { redirectWithSession } from '~/utils/auth.server.ts';
 import { randomUUID } from 'node:crypto';
 import { ATTACHMENT_MAX_BYTES, attachmentType, readUpload, safeFileName } from '~/utils/files.server.ts';
@@ -432,25 +439,13 @@ export default function TaskPanel() {
         )}
         {canEdit ? (
           <Form method="post" encType="multipart/form-data" className="mt-3 space-y-2">
-            <label htmlFor="attachment" className="block text-sm font-medium">
-              Attach a file
-            </label>
-            <input
+            <FileField
               id="attachment"
               name="file"
-              type="file"
-              aria-invalid={attachError ? true : undefined}
-              aria-describedby={attachError ? 'attachment-error' : 'attachment-hint'}
-              className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium"
+              label="Attach a file"
+              hint="Any type, at most 10 MB."
+              error={attachError}
             />
-            <p id="attachment-hint" className="text-xs text-slate-500">
-              Any type, at most 10 MB.
-            </p>
-            {attachError ? (
-              <p id="attachment-error" className="text-sm text-red-700">
-                {attachError}
-              </p>
-            ) : null}
             <SubmitButton>Upload file</SubmitButton>
           </Form>
         ) : null}

@@ -1,10 +1,8 @@
 // RLS and RPCs of projects and tasks, role by role (SPEC section 6).
 import type { SupabaseClient } from '@supabase/supabase-js';
-import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, backend, confirmedUser } from '../support/backend.ts';
-
-type Role = 'viewer' | 'member' | 'admin';
+import { anonClient, confirmedUser } from '../support/backend.ts';
+import { addMember } from '../support/scene.ts';
 
 interface Person {
   id: string;
@@ -17,19 +15,6 @@ async function person(tag: string): Promise<Person> {
   const { error } = await client.auth.signInWithPassword({ email: user.email, password: user.password });
   if (error) throw error;
   return { id: user.id, client };
-}
-
-async function addMember(workspaceId: string, userId: string, role: Role): Promise<void> {
-  const client = new pg.Client({ connectionString: backend().dbUrl });
-  await client.connect();
-  try {
-    await client.query(
-      'insert into public.workspace_members (workspace_id, user_id, role) values ($1, $2, $3)',
-      [workspaceId, userId, role],
-    );
-  } finally {
-    await client.end();
-  }
 }
 
 interface Board {

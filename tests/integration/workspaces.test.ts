@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, anonClient, backend, confirmedUser } from '../support/backend.ts';
+import { addMember } from '../support/scene.ts';
 
 type Role = 'viewer' | 'member' | 'admin' | 'owner';
 
@@ -18,20 +19,6 @@ async function person(tag: string): Promise<Person> {
   const { error } = await client.auth.signInWithPassword({ email: user.email, password: user.password });
   if (error) throw error;
   return { id: user.id, email: user.email, client };
-}
-
-/** Test fixture: a membership as accept_invitation() will make it (written as the database owner). */
-async function addMember(workspaceId: string, userId: string, role: Role): Promise<void> {
-  const client = new pg.Client({ connectionString: backend().dbUrl });
-  await client.connect();
-  try {
-    await client.query(
-      'insert into public.workspace_members (workspace_id, user_id, role) values ($1, $2, $3)',
-      [workspaceId, userId, role],
-    );
-  } finally {
-    await client.end();
-  }
 }
 
 const slug = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}`;
