@@ -128,6 +128,21 @@ test('lists the signed-in devices and signs out one of them', async ({ page, bro
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
 });
 
+/** The files in a user's avatar folder, as the service role sees them. */
+async function avatarFiles(userId: string): Promise<unknown[]> {
+  const { apiUrl, serviceRoleKey } = endpoints();
+  const res = await fetch(`${apiUrl}/storage/v1/object/list/avatars`, {
+    method: 'POST',
+    headers: {
+      apikey: serviceRoleKey,
+      Authorization: `Bearer ${serviceRoleKey}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ prefix: userId, limit: 100, offset: 0 }),
+  });
+  return (await res.json()) as unknown[];
+}
+
 async function deleteAccount(page: Page, password: string): Promise<void> {
   await page.goto('/account/security');
   const panel = page.getByRole('region', { name: 'Delete account' });
@@ -162,9 +177,23 @@ test('deletes an account; the sole owner of a shared workspace is told what to d
 
   // The teammate owns nothing shared: their account goes at once, and they are signed out.
   const teammate = await secondDevice(browser, member.email, member.password);
+  // Their picture is one of the files that must go with the account.
+  await teammate.page.goto('/account');
+  await teammate.page.getByLabel('New picture').setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  });
+  await teammate.page.getByRole('button', { name: 'Upload picture' }).click();
+  await expect(teammate.page.getByText('Your picture was updated.')).toBeVisible();
+  expect(await avatarFiles(member.id)).toHaveLength(1);
   await deleteAccount(teammate.page, member.password);
   await expect(teammate.page).toHaveURL(/\/login\?deleted=1$/);
   await expect(teammate.page.getByText('Your account has been deleted.')).toBeVisible();
+  expect(await avatarFiles(member.id)).toEqual([]);
   await teammate.page.goto('/account');
   await expect(teammate.page).toHaveURL(/\/login\?next=%2Faccount$/);
   await teammate.page.getByLabel('Email', { exact: true }).fill(member.email);
