@@ -17,6 +17,9 @@ function browserClient(env: RootData['supabase']): Promise<SupabaseClient> {
 
 type Subscribe = (channel: RealtimeChannel, changed: () => void) => RealtimeChannel;
 
+/** `connecting` until changes flow, `live` while they do, `interrupted` between an outage and its end. */
+export type LiveState = 'connecting' | 'live' | 'interrupted';
+
 /**
  * Joins `topic`, lets `subscribe` add its listeners, and reloads the page's data (briefly debounced)
  * on every change — and after the socket comes back from an outage, so nothing missed stays missed.
@@ -25,7 +28,8 @@ function useLiveChannel(
   topic: string,
   options: { private?: boolean; presenceKey?: string; onJoined?: (channel: RealtimeChannel) => void },
   subscribe: Subscribe,
-) {
+): LiveState {
+  const [state, setState] = useState<LiveState>('connecting');
   const root = useRouteLoaderData('root') as RootData | undefined;
   const { revalidate } = useRevalidator();
   const latest = useRef({ subscribe, onJoined: options.onJoined, revalidate });
@@ -53,6 +57,10 @@ function useLiveChannel(
         }),
         changed,
       );
+      // Realtime says when it listens to the database for this channel: only then is it live.
+      channel.on('system', {}, (message: { extension?: string; status?: string }) => {
+        if (message.extension === 'postgres_changes' && message.status === 'ok') setState('live');
+      });
       channel.subscribe((status) => {
         if (status === 'SUBSCRIBED') {
           latest.current.onJoined?.(channel);
@@ -60,6 +68,7 @@ function useLiveChannel(
           interrupted = false;
         } else {
           interrupted = true;
+          setState('interrupted');
         }
       });
       leave = () => void supabase.removeChannel(channel);
@@ -70,6 +79,7 @@ function useLiveChannel(
       leave();
     };
   }, [env, topic, options.private, options.presenceKey]);
+  return state;
 }
 
 export interface Viewer {
@@ -78,11 +88,15 @@ export interface Viewer {
 }
 
 /** The board's tasks, live; returns the other people on the board right now. */
-export function useLiveBoard(projectId: string, me: Viewer, taskIds: string[]): Viewer[] {
+export function useLiveBoard(
+  projectId: string,
+  me: Viewer,
+  taskIds: string[],
+): { others: Viewer[]; state: LiveState } {
   const [others, setOthers] = useState<Viewer[]>([]);
   const known = useRef(new Set(taskIds));
   known.current = new Set(taskIds);
-  useLiveChannel(
+  const state = useLiveChannel(
     `board:${projectId}`,
     {
       private: true,
@@ -111,14 +125,14 @@ export function useLiveBoard(projectId: string, me: Viewer, taskIds: string[]): 
           );
         }),
   );
-  return others;
+  return { others, state };
 }
 
 /** A task's comments, live. */
-export function useLiveComments(taskId: string, commentIds: string[]) {
+export function useLiveComments(taskId: string, commentIds: string[]): LiveState {
   const known = useRef(new Set(commentIds));
   known.current = new Set(commentIds);
-  useLiveChannel(`task:${taskId}`, {}, (channel, changed) =>
+  return useLiveChannel(`task:${taskId}`, {}, (channel, changed) =>
     channel
       .on(
         'postgres_changes',

@@ -292,7 +292,7 @@ export default function TaskPanel() {
   const { task, comments, attachments, workspaceSlug, members, me, canEdit, canModerate, editing } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  useLiveComments(
+  const live = useLiveComments(
     task.id,
     comments.map((c) => c.id),
   );
@@ -320,6 +320,7 @@ export default function TaskPanel() {
   return (
     <aside
       aria-label={`Task #${task.number}`}
+      data-live={live}
       className="fixed inset-y-0 right-0 z-10 w-full overflow-y-auto border-l border-slate-200 bg-white p-5 shadow-xl sm:max-w-lg"
     >
       <div className="flex items-center justify-between">

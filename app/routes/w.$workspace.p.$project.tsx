@@ -12,7 +12,7 @@ import {
   useLoaderData,
   useSubmit,
 } from '@remix-run/react';
-import { useEffect, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { useLiveBoard } from '~/components/live.tsx';
 import { Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
@@ -211,22 +211,34 @@ function useMoves(saved: BoardTask[]) {
     // `saving` is derived from fetchers; savingKey says when it changed.
   }, [waiting, savingKey]);
 
+  // Event handlers may run before the render that follows a submission: read the latest state.
+  const savingNow = useRef(saving);
+  savingNow.current = saving;
   const enqueue = (move: Move) => {
-    if (saving.has(moveKey(move.taskId))) setWaiting((current) => ({ ...current, [move.taskId]: move }));
-    else send(move);
+    if (savingNow.current.has(moveKey(move.taskId))) {
+      setWaiting((current) => ({ ...current, [move.taskId]: move }));
+    } else {
+      // Counted as saving at once, so a second key press before the next render waits its turn.
+      savingNow.current = new Set(savingNow.current).add(moveKey(move.taskId));
+      send(move);
+    }
   };
   return { tasks, enqueue, busy };
 }
 
 export default function Board() {
   const { project, tasks: saved, canEdit, me } = useLoaderData<typeof loader>();
-  const others = useLiveBoard(
+  const { others, state: live } = useLiveBoard(
     project.id,
     me,
     saved.map((t) => t.id),
   );
   const actionData = useActionData<typeof action>();
-  const { tasks, enqueue, busy } = useMoves(saved);
+  const { tasks: shown, enqueue, busy } = useMoves(saved);
+  // Handlers read the board as last drawn, never one captured by an older render.
+  const latestTasks = useRef(shown);
+  latestTasks.current = shown;
+  const tasks = shown;
   // Drag and drop and arrow keys exist once the page is interactive; before that, the forms do it all.
   const [interactive, setInteractive] = useState(false);
   useEffect(() => setInteractive(true), []);
@@ -243,6 +255,7 @@ export default function Board() {
   }, [focusTask, tasks]);
 
   const place = (taskId: string, status: Status, index: number) => {
+    const tasks = latestTasks.current;
     const task = tasks.find((t) => t.id === taskId);
     if (!task) return;
     const column = tasks.filter((t) => t.status === status && t.id !== taskId);
@@ -257,6 +270,7 @@ export default function Board() {
 
   // The card's plain form, read in the browser: a step up or down, or the bottom of another column.
   const onFormMove = (formData: FormData) => {
+    const tasks = latestTasks.current;
     const move = readMove(formData);
     const task = move && tasks.find((t) => t.id === move.taskId);
     if (!move || !task) return;
@@ -266,7 +280,9 @@ export default function Board() {
       place(task.id, move.status, tasks.filter((t) => t.status === move.status).length);
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, task: BoardTask) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, shownTask: BoardTask) => {
+    const tasks = latestTasks.current;
+    const task = tasks.find((t) => t.id === shownTask.id) ?? shownTask;
     const columnIndex = TASK_STATUSES.indexOf(task.status);
     const index = tasks.filter((t) => t.status === task.status).findIndex((t) => t.id === task.id);
     const target =
@@ -304,7 +320,10 @@ export default function Board() {
   const onDrop = (event: DragEvent<HTMLElement>, status: Status) => {
     if (!dragging) return;
     event.preventDefault();
-    const index = dropAt?.status === status ? dropAt.index : tasks.filter((t) => t.status === status).length;
+    const index =
+      dropAt?.status === status
+        ? dropAt.index
+        : latestTasks.current.filter((t) => t.status === status).length;
     place(dragging, status, index);
     setDragging(null);
     setDropAt(null);
@@ -312,12 +331,17 @@ export default function Board() {
 
   return (
     <div>
-      <header className="flex flex-wrap items-baseline gap-3">
+      <header className="flex flex-wrap items-baseline gap-3" data-live={live}>
         <h1 className="text-xl font-semibold">{project.name}</h1>
         {project.archived_at ? (
           <span className="rounded bg-slate-200 px-2 py-0.5 text-xs">Archived: read-only</span>
         ) : null}
         {busy ? <span className="text-xs text-slate-500">Saving…</span> : null}
+        {live === 'interrupted' ? (
+          <span aria-live="polite" className="text-xs text-amber-700">
+            Reconnecting… changes by others will show when the connection is back.
+          </span>
+        ) : null}
         {others.length > 0 ? (
           <p
             aria-label="Also on this board"

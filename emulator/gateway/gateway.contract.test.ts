@@ -1,7 +1,7 @@
 // The gateway as supabase-js and browsers meet it: keys, CORS, routing, PostgREST behind it with RLS,
 // and bad input answered with the JSON errors the real services give.
 import pg from 'pg';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, backend, confirmedUser } from '../../tests/support/backend.ts';
 
 describe('gateway', () => {
@@ -79,6 +79,14 @@ describe('REST through the gateway', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     throw new Error('PostgREST never saw public.contract_notes');
+  });
+
+  // Other suites share this database and check every table in public (RLS coverage, advisors).
+  afterAll(async () => {
+    const client = new pg.Client({ connectionString: backend().dbUrl });
+    await client.connect();
+    await client.query('drop table if exists public.contract_notes');
+    await client.end();
   });
 
   async function signedInClient() {

@@ -13,6 +13,7 @@ test('a board that lost its connection catches up when it comes back', async ({ 
   await expect(page.getByRole('heading', { name: 'Trip' })).toBeVisible();
   const projectId = page.url().split('/p/')[1] ?? '';
   await page.evaluate(() => Object.assign(window, { marker: true }));
+  await expect(page.locator('header[data-live]')).toHaveAttribute('data-live', 'live');
 
   await context.setOffline(true);
   // While this browser is offline, a task is added behind its back (here by the service role).

@@ -32,6 +32,10 @@ test('two members on one board: moves, edits and comments show up for the other,
   await expect(memberPage.getByLabel('Also on this board')).toContainText(ownerName, { timeout: 5_000 });
   await expect(page.getByLabel('Also on this board')).toContainText(memberName, { timeout: 5_000 });
 
+  // Both boards listen to the database (Realtime has confirmed it) before anything changes.
+  await expect(memberPage.locator('header[data-live]')).toHaveAttribute('data-live', 'live');
+  await expect(page.locator('header[data-live]')).toHaveAttribute('data-live', 'live');
+
   // A task created by the owner appears on the member's board.
   const todo = page.getByRole('region', { name: 'To do' });
   await todo.getByLabel('Title').fill('Order the banners');
@@ -48,7 +52,7 @@ test('two members on one board: moves, edits and comments show up for the other,
   // The member opens the task; the owner renames it and comments; the member's panel follows.
   await memberInProgress.getByRole('link', { name: /Order the banners/ }).click();
   const memberPanel = memberPage.getByRole('complementary', { name: 'Task #1' });
-  await expect(memberPanel).toBeVisible();
+  await expect(memberPanel).toHaveAttribute('data-live', 'live');
   await page
     .getByRole('region', { name: 'In progress' })
     .getByRole('link', { name: /Order the banners/ })
