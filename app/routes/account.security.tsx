@@ -126,6 +126,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (userError || !current.user)
     throw redirectWithSession('/login?next=/account/security', request, context);
   const email = current.user.email ?? '';
+  // Each change below first asks for the current password: null when it is right, else the answer.
+  const unlessCurrentPassword = async (
+    submission: {
+      value: { currentPassword: string };
+      reply: (options: {
+        fieldErrors: Record<string, string[]>;
+        hideFields: string[];
+      }) => SubmissionResult<string[]>;
+    },
+    hideFields: string[],
+  ) => {
+    const check = await checkCurrentPassword(email, submission.value.currentPassword);
+    if (check === 'ok') return null;
+    const result = submission.reply({
+      fieldErrors: { currentPassword: [passwordCheckMessage(check)] },
+      hideFields,
+    });
+    return reply(intent, { result }, check === 'wrong' ? 400 : 503);
+  };
 
   if (intent === 'password') {
     const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
@@ -136,14 +155,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const result = submission.reply({ fieldErrors: { password: [MESSAGES.weak_password] }, hideFields });
       return reply(intent, { result }, 400);
     }
-    const check = await checkCurrentPassword(email, submission.value.currentPassword);
-    if (check !== 'ok') {
-      const result = submission.reply({
-        fieldErrors: { currentPassword: [passwordCheckMessage(check)] },
-        hideFields,
-      });
-      return reply(intent, { result }, check === 'wrong' ? 400 : 503);
-    }
+    const refused = await unlessCurrentPassword(submission, hideFields);
+    if (refused) return refused;
     const { error } = await supabase.auth.updateUser({ password: submission.value.password });
     if (error) {
       const friendly = friendlyAuthError(error, 'password');
@@ -164,14 +177,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const hideFields = ['currentPassword'];
     if (submission.status !== 'success')
       return reply(intent, { result: submission.reply({ hideFields }) }, 400);
-    const check = await checkCurrentPassword(email, submission.value.currentPassword);
-    if (check !== 'ok') {
-      const result = submission.reply({
-        fieldErrors: { currentPassword: [passwordCheckMessage(check)] },
-        hideFields,
-      });
-      return reply(intent, { result }, check === 'wrong' ? 400 : 503);
-    }
+    const refused = await unlessCurrentPassword(submission, hideFields);
+    if (refused) return refused;
     const { error } = await supabase.auth.updateUser(
       { email: submission.value.email },
       { emailRedirectTo: `${siteUrl(request)}/account/security?changed=email` },
@@ -192,14 +199,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const hideFields = ['currentPassword'];
   if (submission.status !== 'success')
     return reply(intent, { result: submission.reply({ hideFields }) }, 400);
-  const check = await checkCurrentPassword(email, submission.value.currentPassword);
-  if (check !== 'ok') {
-    const result = submission.reply({
-      fieldErrors: { currentPassword: [passwordCheckMessage(check)] },
-      hideFields,
-    });
-    return reply(intent, { result }, check === 'wrong' ? 400 : 503);
-  }
+  const refused = await unlessCurrentPassword(submission, hideFields);
+  if (refused) return refused;
   const { data: owned, error: ownedError } = await supabase.rpc('owned_workspaces');
   if (ownedError) {
     return reply(

@@ -114,17 +114,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   requireSameSite(request);
   const { membership, task, supabase } = await loadTask(request, context, params);
   if (!atLeast(membership.role, 'member')) throw new Response('Not found', { status: 404 });
-  const panelUrl = `/w/${membership.workspace.slug}/p/${params.project}/t/${task.number}`;
+  const here = `/w/${membership.workspace.slug}/p/${params.project}/t/${task.number}`;
   if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
     return attachFile(request, context, {
       workspaceId: membership.workspace.id,
       taskId: task.id,
-      here: panelUrl,
+      here,
     });
   }
   const formData = await request.formData();
   const intent = formData.get('intent');
-  const here = `/w/${membership.workspace.slug}/p/${params.project}/t/${task.number}`;
 
   if (intent === 'save') {
     const submission = parseWithZod(formData, { schema: TaskEditSchema });
@@ -201,33 +200,25 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirectWithSession(here, request, context);
   }
 
-  if (intent === 'delete-comment') {
-    const id = String(formData.get('commentId') ?? '');
+  if (intent === 'delete-comment' || intent === 'delete-attachment') {
+    // RLS decides: a comment's author or an admin; an attachment's uploader or an admin. A row of
+    // another task, or one RLS hides, is a plain 404.
+    const [table, field] =
+      intent === 'delete-comment'
+        ? (['comments', 'commentId'] as const)
+        : (['attachments', 'attachmentId'] as const);
+    const id = String(formData.get(field) ?? '');
     if (!UUID.test(id)) throw new Response('Not found', { status: 404 });
     const { data, error } = await supabase
-      .from('comments')
+      .from(table)
       .delete()
       .eq('id', id)
       .eq('task_id', task.id)
       .select('id');
     if (error) throw new Response('Backend unavailable', { status: 503 });
     if (data.length === 0) throw new Response('Not found', { status: 404 });
-    return redirectWithSession(here, request, context);
-  }
-
-  if (intent === 'delete-attachment') {
-    const id = String(formData.get('attachmentId') ?? '');
-    if (!UUID.test(id)) throw new Response('Not found', { status: 404 });
-    // RLS: the uploader (a member) or an admin. The file follows its row through the trash.
-    const { data, error } = await supabase
-      .from('attachments')
-      .delete()
-      .eq('id', id)
-      .eq('task_id', task.id)
-      .select('id');
-    if (error) throw new Response('Backend unavailable', { status: 503 });
-    if (data.length === 0) throw new Response('Not found', { status: 404 });
-    await emptyStorageTrash();
+    // A deleted attachment's file follows its row through the trash.
+    if (table === 'attachments') await emptyStorageTrash();
     return redirectWithSession(here, request, context);
   }
 
