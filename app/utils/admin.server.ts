@@ -6,13 +6,20 @@ import type { Database } from '~/types/database.ts';
 import { supabaseEnv } from './env.server.ts';
 import { NodeWebSocket } from './websocket.server.ts';
 
+let cached: { url: string; key: string; client: SupabaseClient<Database> } | null = null;
+
+/** One client for the process: it holds no session, so every request can share it. */
 function adminClient(): SupabaseClient<Database> {
   const key = process.env.SUPABASE_SERVICE_ROLE_KEY;
   if (!key) throw new Error('SUPABASE_SERVICE_ROLE_KEY is not set: accounts cannot be deleted.');
-  return createClient<Database>(supabaseEnv().url, key, {
+  const { url } = supabaseEnv();
+  if (cached?.url === url && cached.key === key) return cached.client;
+  const client = createClient<Database>(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: NodeWebSocket },
   });
+  cached = { url, key, client };
+  return client;
 }
 
 /** Deletes the account; the database takes its personal and member-less workspaces along. */
