@@ -99,9 +99,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirectWithSession(boardUrl, request, context);
   }
 
-  // With JavaScript a move is a fetcher: it answers with data and the board revalidates in place;
-  // without, the answer is a redirect back to the board (post, redirect, get).
-  const fromScript = new URL(request.url).searchParams.has('_data');
+  // With JavaScript a move is a fetcher (its form says so: Remix hides `?_data` from actions): it
+  // answers with data, and the fetcher keeps showing the move until the revalidated board has it. A
+  // redirect would end the fetcher at once, and a revalidation begun before the move was saved could
+  // then draw the board without it. Without JavaScript the answer is a redirect (post, redirect, get).
+  const fromScript = formData.get('via') === 'script';
   const move = MoveTaskSchema.safeParse(Object.fromEntries(formData));
   if (!move.success) throw new Response('Bad request', { status: 400 });
   const { taskId, status, direction, beforeTaskId, afterTaskId } = move.data;

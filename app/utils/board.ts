@@ -37,10 +37,11 @@ export function readMove(formData: FormData | undefined): Move | null {
   };
 }
 
-/** The form fields of a move, for `submit`. */
+/** The form fields of a move, for `submit` (marked as sent by script, so the answer is data). */
 export function moveFormData(move: Move): FormData {
   const formData = new FormData();
   formData.set('intent', 'move');
+  formData.set('via', 'script');
   formData.set('taskId', move.taskId);
   formData.set('status', move.status);
   if (move.beforeTaskId) formData.set('beforeTaskId', move.beforeTaskId);
