@@ -1,16 +1,9 @@
-import {
-  getInputProps,
-  useForm,
-  type DefaultValue,
-  type FieldMetadata,
-  type SubmissionResult,
-} from '@conform-to/react';
-import { getZodConstraint } from '@conform-to/zod/v4';
-import type * as z from 'zod/mini';
 import { useNavigation } from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
-import { parseWithZod } from '~/utils/form-parse.ts';
 import { HONEYPOT_FIELD } from '~/utils/honeypot.ts';
+import { getInputProps, type FieldMetadata } from './schema-form.ts';
+
+export { useSchemaForm } from './schema-form.ts';
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
   if (!errors || errors.length === 0) return null;
@@ -32,12 +25,12 @@ export function Field({
   hint,
 }: {
   label: string;
-  field: FieldMetadata<string>;
+  field: FieldMetadata;
   type: 'text' | 'email' | 'password';
   autoComplete?: string;
   hint?: ReactNode;
 }) {
-  const props = getInputProps(field, { type, ariaDescribedBy: field.errors ? field.errorId : undefined });
+  const props = getInputProps(field, { type });
   return (
     <div>
       <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
@@ -141,27 +134,6 @@ export function useClearPasswordOnReply(inputId: string, reply: unknown): void {
     const input = document.getElementById(inputId);
     if (input instanceof HTMLInputElement) input.value = '';
   }, [inputId, reply]);
-}
-
-/**
- * A Conform form driven by its zod schema: the browser validates with the same schema as the action,
- * first on submit, then as the person types (validating on blur moved buttons under the pointer).
- */
-export function useSchemaForm<Schema extends z.ZodMiniObject>(
-  id: string,
-  schema: Schema,
-  lastResult: SubmissionResult<string[]> | null | undefined,
-  defaultValue?: DefaultValue<z.input<Schema>>,
-) {
-  return useForm<z.input<Schema>, z.output<Schema>>({
-    id,
-    lastResult,
-    defaultValue,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  });
 }
 
 /**

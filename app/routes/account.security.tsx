@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, type SubmissionResult } from '~/components/schema-form.ts';
 import { parseWithZod } from '~/utils/form-parse.ts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
@@ -25,7 +25,7 @@ import {
   DeleteAccountSchema,
   SecurityIntentSchema,
   SessionSignOutSchema,
-} from '~/utils/schemas.ts';
+} from '~/utils/account-schemas.ts';
 import { siteUrl } from '~/utils/site.server.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { describeDevice } from '~/utils/user-agent.ts';

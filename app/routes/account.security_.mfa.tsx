@@ -1,4 +1,4 @@
-import { getFormProps } from '@conform-to/react';
+import { getFormProps } from '~/components/schema-form.ts';
 import { parseWithZod } from '~/utils/form-parse.ts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
@@ -12,7 +12,7 @@ import { redirectWithSession, requireUser } from '~/utils/auth.server.ts';
 import { listTotpFactors, verifyTotpCode, type TotpFactor } from '~/utils/mfa.server.ts';
 import { qrCodeDataUrl, secretOf } from '~/utils/qr-code.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
-import { MfaConfirmSchema, MfaEnrolSchema, MfaRemoveSchema } from '~/utils/schemas.ts';
+import { MfaConfirmSchema, MfaEnrolSchema, MfaRemoveSchema } from '~/utils/account-schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 
 // Authenticator apps (TOTP): set one up (QR code or the secret typed in, then a first code to prove

@@ -8,7 +8,7 @@ import { MESSAGES } from '~/utils/messages.ts';
 import { redirectWithSession } from '~/utils/auth.server.ts';
 import { safeRedirect } from '~/utils/redirect.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
-import { ConfirmSchema } from '~/utils/schemas.ts';
+import { ConfirmSchema } from '~/utils/email-link.server.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { SIGNED_IN_HOME } from '~/utils/home.ts';
 

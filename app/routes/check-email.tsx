@@ -1,11 +1,11 @@
-import { getFormProps, useForm } from '@conform-to/react';
+import { getFormProps } from '~/components/schema-form.ts';
 import { parseWithZod } from '~/utils/form-parse.ts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
-import { AuthCard, FormMessage, Honeypot, SubmitButton } from '~/components/forms.tsx';
+import { AuthCard, FormMessage, Honeypot, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
 import { readPublicForm } from '~/utils/request.server.ts';
 import { ResendSchema } from '~/utils/schemas.ts';
@@ -56,7 +56,9 @@ function useSecondsLeft(sent: number): number {
 export default function CheckEmail() {
   const { email, sent } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form] = useForm({ id: 'resend', lastResult: actionData?.result });
+  const [form, fields] = useSchemaForm('resend', ResendSchema, actionData?.result);
+  // The address is not typed here, so its errors, if any, show with the form's.
+  const errors = [...(form.errors ?? []), ...(fields.email.errors ?? [])];
   const seconds = useSecondsLeft(sent);
   return (
     <AuthCard title="Check your email">
@@ -67,7 +69,7 @@ export default function CheckEmail() {
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-3">
         <Honeypot />
         <input type="hidden" name="email" value={email} />
-        {form.errors ? <FormMessage>{form.errors.join(' ')}</FormMessage> : null}
+        {errors.length > 0 ? <FormMessage>{errors.join(' ')}</FormMessage> : null}
         {seconds > 0 ? (
           <p className="text-sm text-slate-600" aria-live="polite">
             You can ask for another email in {seconds} seconds.

@@ -1,4 +1,4 @@
-import { getFormProps } from '@conform-to/react';
+import { getFormProps } from '~/components/schema-form.ts';
 import { parseWithZod } from '~/utils/form-parse.ts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
@@ -18,7 +18,7 @@ import { MESSAGES } from '~/utils/messages.ts';
 import { listTotpFactors, verifyTotpCode } from '~/utils/mfa.server.ts';
 import { safeRedirect } from '~/utils/redirect.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
-import { MfaChallengeSchema } from '~/utils/schemas.ts';
+import { MfaChallengeSchema } from '~/utils/account-schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 
 // The second step of every sign-in (password, email code, email link) for an account with an

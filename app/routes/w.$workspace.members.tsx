@@ -1,4 +1,4 @@
-import { getFormProps, getSelectProps } from '@conform-to/react';
+import { getFormProps, getSelectProps } from '~/components/schema-form.ts';
 import { parseWithZod } from '~/utils/form-parse.ts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
@@ -9,7 +9,7 @@ import { redirectWithSession } from '~/utils/auth.server.ts';
 import { MESSAGES } from '~/utils/messages.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { atLeast, type WorkspaceRole } from '~/utils/roles.ts';
-import { InviteSchema } from '~/utils/schemas.ts';
+import { InviteSchema } from '~/utils/workspace-schemas.ts';
 import { sendInvitationEmail } from '~/utils/mail.server.ts';
 import { siteUrl } from '~/utils/site.server.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';

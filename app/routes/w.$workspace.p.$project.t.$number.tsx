@@ -1,4 +1,4 @@
-import { getFormProps, getSelectProps, getTextareaProps, getInputProps } from '@conform-to/react';
+import { getFormProps, getSelectProps, getTextareaProps, getInputProps } from '~/components/schema-form.ts';
 import { parseWithZod } from '~/utils/form-parse.ts';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
@@ -21,7 +21,7 @@ import { emptyStorageTrash } from '~/utils/admin.server.ts';
 import { fileTooLargeMessage, MESSAGES } from '~/utils/messages.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { atLeast } from '~/utils/roles.ts';
-import { CommentSchema, TASK_PRIORITIES, TASK_STATUSES, TaskEditSchema } from '~/utils/schemas.ts';
+import { CommentSchema, TASK_PRIORITIES, TASK_STATUSES, TaskEditSchema } from '~/utils/workspace-schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { requireMember } from '~/utils/workspace.server.ts';
 

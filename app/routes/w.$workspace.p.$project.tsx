@@ -1,4 +1,4 @@
-import { getFormProps } from '@conform-to/react';
+import { getFormProps } from '~/components/schema-form.ts';
 import { parseWithZod } from '~/utils/form-parse.ts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
@@ -20,7 +20,7 @@ import { redirectWithSession } from '~/utils/auth.server.ts';
 import { applyMove, moveFormData, moveTo, readMove, type Move, type Status } from '~/utils/board.ts';
 import { MESSAGES } from '~/utils/messages.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
-import { MoveTaskSchema, NewTaskSchema, TASK_STATUSES } from '~/utils/schemas.ts';
+import { MoveTaskSchema, NewTaskSchema, TASK_STATUSES } from '~/utils/workspace-schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { atLeast } from '~/utils/roles.ts';
 import { requireMember } from '~/utils/workspace.server.ts';

@@ -1,4 +1,4 @@
-import { getFormProps, getSelectProps, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getSelectProps, type SubmissionResult } from '~/components/schema-form.ts';
 import { parseWithZod } from '~/utils/form-parse.ts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
@@ -15,7 +15,7 @@ import {
   RenameWorkspaceSchema,
   TransferOwnershipSchema,
   WorkspaceSlugSchema,
-} from '~/utils/schemas.ts';
+} from '~/utils/workspace-schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { requireMember } from '~/utils/workspace.server.ts';
 

@@ -1,4 +1,4 @@
-import { getFormProps } from '@conform-to/react';
+import { getFormProps } from '~/components/schema-form.ts';
 import { parseWithZod } from '~/utils/form-parse.ts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
@@ -8,7 +8,7 @@ import { Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/fo
 import { redirectWithSession, requireUser } from '~/utils/auth.server.ts';
 import { MESSAGES } from '~/utils/messages.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
-import { WorkspaceSchema } from '~/utils/schemas.ts';
+import { WorkspaceSchema } from '~/utils/workspace-schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

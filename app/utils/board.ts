@@ -1,6 +1,6 @@
 // What a move does to the board, computed in the browser while the server is still saving it: the
 // same rules as the move action and `move_task`, so the optimistic board and the saved one agree.
-import { TASK_STATUSES } from './schemas.ts';
+import { TASK_STATUSES } from './workspace-schemas.ts';
 
 export type Status = (typeof TASK_STATUSES)[number];
 

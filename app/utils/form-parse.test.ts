@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseWithZod } from './form-parse.ts';
-import { LoginSchema, NewTaskSchema } from './schemas.ts';
+import { LoginSchema } from './schemas.ts';
+import { NewTaskSchema } from './workspace-schemas.ts';
 
 const form = (entries: Record<string, string>) => {
   const data = new FormData();

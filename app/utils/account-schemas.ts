@@ -1,0 +1,67 @@
+// One zod schema per form of the signed-in account pages (profile, security, MFA, devices), used by
+// the action and, once JavaScript loads, by the browser.
+import * as z from 'zod/mini';
+import { emailField, passwordField } from './schemas.ts';
+
+export const ChangePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: 'Enter your current password.' })
+    .check(z.minLength(1, 'Enter your current password.')),
+  password: passwordField,
+});
+
+export const ChangeEmailSchema = z.object({
+  email: emailField,
+  currentPassword: z
+    .string({ error: 'Enter your current password.' })
+    .check(z.minLength(1, 'Enter your current password.')),
+});
+
+export const SecurityIntentSchema = z.enum([
+  'password',
+  'email',
+  'others',
+  'everywhere',
+  'session',
+  'delete-account',
+]);
+
+export const DisplayNameSchema = z.object({
+  displayName: z
+    .string({ error: 'Enter a display name.' })
+    .check(z.trim(), z.minLength(1, 'Enter a display name.'), z.maxLength(50, 'Use at most 50 characters.')),
+});
+
+const totpCode = z
+  .string({ error: 'Enter the 6-digit code from your authenticator app.' })
+  .check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.'));
+
+const currentPassword = z
+  .string({ error: 'Enter your current password.' })
+  .check(z.minLength(1, 'Enter your current password.'));
+
+/** The second step of signing in: a code from the authenticator app. */
+export const MfaChallengeSchema = z.object({ code: totpCode, next: z.optional(z.string()) });
+
+export const MfaEnrolSchema = z.object({
+  name: z.optional(z.string().check(z.trim(), z.maxLength(50, 'Use at most 50 characters.'))),
+});
+
+/**
+ * Finishing an enrolment: the pending factor, its otpauth URI (the auth server shows the secret only
+ * once, so a wrong first code must be able to show the QR code again) and the first code.
+ */
+export const MfaConfirmSchema = z.object({
+  factorId: z.string().check(z.uuid()),
+  uri: z.string().check(z.maxLength(1000), z.startsWith('otpauth://totp/')),
+  code: totpCode,
+});
+
+export const MfaRemoveSchema = z.object({
+  factorId: z.string().check(z.uuid()),
+  code: z.optional(totpCode),
+});
+
+export const SessionSignOutSchema = z.object({ sessionId: z.string().check(z.uuid()) });
+
+export const DeleteAccountSchema = z.object({ currentPassword });

@@ -1,0 +1,117 @@
+// One zod schema per form of the workspace pages (workspaces, projects, tasks, comments,
+// invitations), used by the action and, once JavaScript loads, by the browser.
+import * as z from 'zod/mini';
+import { emailField } from './schemas.ts';
+
+const workspaceName = z
+  .string({ error: 'Enter a workspace name.' })
+  .check(z.trim(), z.minLength(1, 'Enter a workspace name.'), z.maxLength(60, 'Use at most 60 characters.'));
+
+export const WorkspaceSchema = z.object({
+  name: z
+    .string({ error: 'Enter a workspace name.' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Enter a workspace name.'),
+      z.maxLength(60, 'Use at most 60 characters.'),
+    ),
+  slug: z.string({ error: 'Choose an address.' }).check(
+    z.trim(),
+    z.toLowerCase(),
+    z.regex(
+      /^[a-z0-9](?:[a-z0-9-]{1,38}[a-z0-9])$/,
+      'Use 3 to 40 lowercase letters, digits or hyphens, not starting or ending with a hyphen.',
+    ),
+    z.refine((s) => !RESERVED_SLUGS.includes(s), 'That address is reserved. Try another.'),
+  ),
+});
+
+export const RESERVED_SLUGS = [
+  'new',
+  'settings',
+  'members',
+  'search',
+  'invite',
+  'account',
+  'admin',
+  'api',
+  'w',
+  'p',
+  't',
+];
+
+export const ProjectSchema = z.object({
+  name: z
+    .string({ error: 'Enter a project name.' })
+    .check(z.trim(), z.minLength(1, 'Enter a project name.'), z.maxLength(80, 'Use at most 80 characters.')),
+  description: z.optional(z.string().check(z.trim(), z.maxLength(2000, 'Use at most 2,000 characters.'))),
+});
+
+export const TASK_STATUSES = ['backlog', 'todo', 'in_progress', 'done'] as const;
+
+export const NewTaskSchema = z.object({
+  title: z
+    .string({ error: 'Enter a title.' })
+    .check(z.trim(), z.minLength(1, 'Enter a title.'), z.maxLength(200, 'Use at most 200 characters.')),
+  status: z.enum(TASK_STATUSES),
+});
+
+export const MoveTaskSchema = z.object({
+  taskId: z.string().check(z.uuid()),
+  status: z.enum(TASK_STATUSES),
+  direction: z.optional(z.enum(['up', 'down'])),
+  // Drag and drop names the neighbours of the slot it drops into.
+  beforeTaskId: z.optional(z.string().check(z.uuid())),
+  afterTaskId: z.optional(z.string().check(z.uuid())),
+});
+
+export const TASK_PRIORITIES = ['none', 'low', 'medium', 'high', 'urgent'] as const;
+
+export const TaskEditSchema = z.object({
+  title: z
+    .string({ error: 'Enter a title.' })
+    .check(z.trim(), z.minLength(1, 'Enter a title.'), z.maxLength(200, 'Use at most 200 characters.')),
+  description: z.optional(z.string().check(z.maxLength(20000, 'Use at most 20,000 characters.'))),
+  status: z.enum(TASK_STATUSES),
+  priority: z.enum(TASK_PRIORITIES),
+  assignee: z.optional(z.string().check(z.regex(/^$|^[0-9a-f-]{36}$/, 'Choose someone from the list.'))),
+  dueDate: z.optional(
+    z
+      .string()
+      .check(
+        z.refine(
+          (v) =>
+            v === '' ||
+            (/^\d{4}-\d{2}-\d{2}$/.test(v) &&
+              !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+              new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)),
+          'Enter a real date.',
+        ),
+      ),
+  ),
+});
+
+export const CommentSchema = z.object({
+  body: z
+    .string({ error: 'Write a comment.' })
+    .check(z.trim(), z.minLength(1, 'Write a comment.'), z.maxLength(5000, 'Use at most 5,000 characters.')),
+});
+
+export const RenameWorkspaceSchema = z.object({ name: workspaceName });
+
+export const WorkspaceSlugSchema = z.object({ slug: WorkspaceSchema.shape.slug });
+
+export const TransferOwnershipSchema = z.object({
+  newOwner: z.string({ error: 'Choose the new owner.' }).check(z.uuid({ error: 'Choose the new owner.' })),
+});
+
+export const DeleteWorkspaceSchema = z.object({
+  confirm: z
+    .string({ error: 'Type the workspace name to confirm.' })
+    .check(z.trim(), z.minLength(1, 'Type the workspace name to confirm.')),
+});
+
+export const InviteSchema = z.object({
+  email: emailField,
+  role: z.enum(['viewer', 'member', 'admin'], { error: 'Choose a role.' }),
+});
