@@ -188,7 +188,7 @@ async function main(): Promise<void> {
     rows.push(
       [
         'JavaScript on /login (gzip, up front)',
-        `${(app.loginJs.gzipBytes / 1024).toFixed(1)} kB in ${app.loginJs.files} files`,
+        `${(app.loginJs.gzipBytes / 1024).toFixed(1)} kB: ${app.loginJs.files} files and the inline scripts`,
         'goal ≤ 100 kB; 0 bytes needed (e2e without JS)',
       ],
       [
