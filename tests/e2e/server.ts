@@ -8,7 +8,8 @@ import { startBackend } from '../../emulator/backend.ts';
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 const appPort = Number(process.env.E2E_PORT ?? 3200);
 const appUrl = `http://localhost:${appPort}`;
-const dataDir = path.join(projectRoot, '.data', 'e2e');
+// E2E_DATA_DIR lets two e2e runs (two checkouts, or two people) share a machine.
+const dataDir = path.resolve(projectRoot, process.env.E2E_DATA_DIR ?? '.data/e2e');
 
 const backend = await startBackend({
   projectRoot,

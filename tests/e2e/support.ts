@@ -13,7 +13,10 @@ interface Endpoints {
 
 export function endpoints(): Endpoints {
   return JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, '../../.data/e2e/endpoints.json'), 'utf8'),
+    readFileSync(
+      path.resolve(import.meta.dirname, '../..', process.env.E2E_DATA_DIR ?? '.data/e2e', 'endpoints.json'),
+      'utf8',
+    ),
   ) as Endpoints;
 }
 
