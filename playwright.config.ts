@@ -7,6 +7,8 @@ const port = Number(process.env.E2E_PORT ?? 3200);
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Each run's traces and screenshots beside its own data directory, so two runs never clean up each other's.
+  outputDir: `test-results/${(process.env.E2E_DATA_DIR ?? 'e2e').replace(/[^\w.-]+/g, '_')}`,
   // One worker: two cores also run the backend and the app.
   workers: 1,
   fullyParallel: false,
