@@ -9,6 +9,7 @@ import { redirectWithSession } from '~/utils/auth.server.ts';
 import { safeRedirect } from '~/utils/redirect.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { ConfirmSchema } from '~/utils/email-link.server.ts';
+import { recoveryMarker } from '~/utils/password-reset.server.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { SIGNED_IN_HOME } from '~/utils/home.ts';
 
@@ -46,6 +47,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!data.session) {
     // The first of the two links of an email change: the other address must confirm too.
     return json({ error: null, pending: true });
+  }
+  if (type === 'recovery') {
+    // Only this session may choose a password without the current one (/reset-password): mark it.
+    const { data: verified } = await supabase.auth.getClaims();
+    const sessionId = verified?.claims.session_id;
+    if (typeof sessionId === 'string') {
+      return redirectWithSession(destination(type, next), request, context, {
+        headers: { 'Set-Cookie': recoveryMarker(sessionId, request) },
+      });
+    }
   }
   return redirectWithSession(destination(type, next), request, context);
 }

@@ -2,7 +2,7 @@ import { getFormProps } from '~/components/schema-form.ts';
 import { parseWithZod } from '~/utils/form-parse.ts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, useActionData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import {
   AuthCard,
@@ -13,20 +13,30 @@ import {
   useSchemaForm,
 } from '~/components/forms.tsx';
 import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
-import { redirectWithSession, requireUser } from '~/utils/auth.server.ts';
+import { redirectWithSession } from '~/utils/auth.server.ts';
+import { MESSAGES } from '~/utils/messages.ts';
+import { requireRecoverySession, spentRecoveryMarker } from '~/utils/password-reset.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { NewPasswordSchema } from '~/utils/schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 
-// Reached from a recovery link (/auth/confirm signs the person in first).
+// Reached from a recovery link only: /auth/confirm signs the person in and marks the session. Any
+// other session changes its password on /account/security, with the current one.
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context);
-  return json({});
+  const { state } = await requireRecoverySession(request, context);
+  return json({ expired: state === 'expired' });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameSite(request);
+  const { state } = await requireRecoverySession(request, context);
   const submission = parseWithZod(await request.formData(), { schema: NewPasswordSchema });
+  if (state === 'expired') {
+    return json(
+      { result: submission.reply({ formErrors: [MESSAGES.link_invalid], hideFields: ['password'] }) },
+      { status: 403 },
+    );
+  }
   if (submission.status !== 'success')
     return json({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
   const { supabase } = getSupabase(request, context);
@@ -58,13 +68,30 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: friendly.code === 'backend_unavailable' ? 503 : 400 },
     );
   }
-  return redirectWithSession('/account?password=changed', request, context);
+  return redirectWithSession('/account?password=changed', request, context, {
+    headers: { 'Set-Cookie': spentRecoveryMarker(request) },
+  });
 }
 
 export default function ResetPassword() {
+  const { expired } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useSchemaForm('reset-password', NewPasswordSchema, actionData?.result);
   useClearPasswordOnReply(fields.password.id, actionData);
+  if (expired) {
+    return (
+      <AuthCard title="Choose a new password">
+        <div className="space-y-4">
+          <FormMessage>{MESSAGES.link_invalid}</FormMessage>
+          <p className="text-sm">
+            <Link to="/forgot-password" className="font-medium text-indigo-600 hover:underline">
+              Send a new link
+            </Link>
+          </p>
+        </div>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard title="Choose a new password">
       <Form method="post" {...getFormProps(form)} className="space-y-4">

@@ -12,6 +12,29 @@ export interface SignedInUser {
   aal: string;
   /** Signed in with a first factor only, while the account has a verified authenticator app. */
   needsMfa: boolean;
+  /** How this session proved who it is, and when (seconds), from the token's `amr` claim. */
+  amr: AuthenticationMethod[];
+}
+
+export interface AuthenticationMethod {
+  method: string;
+  timestamp: number;
+}
+
+// GoTrue writes `amr` as objects with timestamps; RFC 8176's plain strings carry no time, so they
+// count for nothing here.
+function authenticationMethods(amr: unknown): AuthenticationMethod[] {
+  if (!Array.isArray(amr)) return [];
+  return amr.flatMap((entry: unknown) =>
+    typeof entry === 'object' &&
+    entry !== null &&
+    'method' in entry &&
+    'timestamp' in entry &&
+    typeof entry.method === 'string' &&
+    typeof entry.timestamp === 'number'
+      ? [{ method: entry.method, timestamp: entry.timestamp }]
+      : [],
+  );
 }
 
 // One answer per request, however many loaders ask. The shared value is an outcome, never a thrown
@@ -55,6 +78,7 @@ async function readSignedInUser(
     sessionId: typeof claims.session_id === 'string' ? claims.session_id : '',
     aal: typeof claims.aal === 'string' ? claims.aal : 'aal1',
     needsMfa: status === 'mfa_required',
+    amr: authenticationMethods(claims.amr),
   };
 }
 
