@@ -10,12 +10,18 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { supabaseEnv } from './utils/env.server.ts';
+import { checkConfigAtStart, supabaseEnv } from './utils/env.server.ts';
 import { NonceProvider } from './utils/nonce.tsx';
+import { installRequestGuard } from './utils/request-guard.server.ts';
 import { securityHeaders } from './utils/security-headers.server.ts';
 import { applySessionHeaders } from './utils/supabase.server.ts';
 
 const ABORT_DELAY = 5_000;
+
+// Once, when the server build loads: refuse to run on missing settings, and put the request guard
+// (cross-site posts, the visitor's address) in front of Remix.
+checkConfigAtStart();
+installRequestGuard();
 
 export default function handleRequest(
   request: Request,

@@ -43,7 +43,11 @@ async function countingProxy(
   return { url: `http://127.0.0.1:${port}`, counts, close: () => server.close() };
 }
 
-async function startApp(supabaseUrl: string, anonKey: string): Promise<{ url: string; child: ChildProcess }> {
+async function startApp(
+  supabaseUrl: string,
+  anonKey: string,
+  serviceRoleKey: string,
+): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
@@ -56,6 +60,7 @@ async function startApp(supabaseUrl: string, anonKey: string): Promise<{ url: st
         PORT: String(port),
         SUPABASE_URL: supabaseUrl,
         SUPABASE_ANON_KEY: anonKey,
+        SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
       },
       stdio: 'ignore',
     },
@@ -185,7 +190,7 @@ export interface AppFigures {
 
 export async function benchApp(backend: Backend): Promise<AppFigures> {
   const proxy = await countingProxy(backend.apiUrl);
-  const app = await startApp(proxy.url, backend.anonKey);
+  const app = await startApp(proxy.url, backend.anonKey, backend.serviceRoleKey);
   try {
     const loginJs = await javascriptOf(app.url, '/login');
     const email = `bench-app-${Date.now()}@example.test`;

@@ -17,7 +17,7 @@ import { deleteAccount, removeAccountFiles } from '~/utils/admin.server.ts';
 import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
 import { MESSAGES } from '~/utils/messages.ts';
 import { redirectWithSession, requireUser } from '~/utils/auth.server.ts';
-import { checkCurrentPassword } from '~/utils/password-check.server.ts';
+import { checkCurrentPassword, type PasswordCheck } from '~/utils/password-check.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import {
   ChangeEmailSchema,
@@ -137,13 +137,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     },
     hideFields: string[],
   ) => {
-    const check = await checkCurrentPassword(email, submission.value.currentPassword);
+    const check = await checkCurrentPassword(request, email, submission.value.currentPassword);
     if (check === 'ok') return null;
     const result = submission.reply({
       fieldErrors: { currentPassword: [passwordCheckMessage(check)] },
       hideFields,
     });
-    return reply(intent, { result }, check === 'wrong' ? 400 : 503);
+    return reply(intent, { result }, check === 'wrong' ? 400 : check === 'unavailable' ? 503 : 429);
   };
 
   if (intent === 'password') {
@@ -235,8 +235,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithSession('/login?deleted=1', request, context);
 }
 
-function passwordCheckMessage(check: 'wrong' | 'unavailable'): string {
-  return check === 'wrong' ? 'That is not your current password.' : MESSAGES.backend_unavailable;
+function passwordCheckMessage(check: Exclude<PasswordCheck, 'ok'>): string {
+  if (check === 'wrong') return 'That is not your current password.';
+  return check === 'unavailable' ? MESSAGES.backend_unavailable : check.rateLimited;
 }
 
 export default function Security() {

@@ -113,7 +113,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     }
     const { factorId, uri, code } = submission.value;
-    const outcome = await verifyTotpCode(supabase, [factorId], code);
+    const outcome = await verifyTotpCode(request, supabase, [factorId], code);
     if (!outcome.ok) {
       return json(
         {
@@ -152,7 +152,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     // The code may come from any of the user's apps (the one being removed may be lost).
     const others = factors.filter((f) => f.verified && f.id !== target.id).map((f) => f.id);
-    const outcome = await verifyTotpCode(supabase, [target.id, ...others], code);
+    const outcome = await verifyTotpCode(request, supabase, [target.id, ...others], code);
     if (!outcome.ok) {
       return json(
         {

@@ -6,7 +6,8 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { AuthCard, FormMessage, Honeypot, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
-import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
+import { friendlyAuthError, friendlyStatus } from '~/utils/auth-errors.server.ts';
+import { limitSignInAttempt } from '~/utils/rate-limit.server.ts';
 import { readPublicForm } from '~/utils/request.server.ts';
 import { ResendSchema } from '~/utils/schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
@@ -24,6 +25,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readPublicForm(request);
   const submission = parseWithZod(formData, { schema: ResendSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
+  const limited = await limitSignInAttempt(request, submission.value.email);
+  if (limited) {
+    return json(
+      { result: submission.reply({ formErrors: [limited.message] }) },
+      { status: friendlyStatus(limited) },
+    );
+  }
   const { supabase } = getSupabase(request, context);
   const { error } = await supabase.auth.resend({ type: 'signup', email: submission.value.email });
   if (error) {

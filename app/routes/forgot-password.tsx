@@ -5,7 +5,8 @@ import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { AuthCard, Field, FormMessage, Honeypot, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
-import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
+import { friendlyAuthError, friendlyStatus } from '~/utils/auth-errors.server.ts';
+import { limitSignInAttempt } from '~/utils/rate-limit.server.ts';
 import { readPublicForm } from '~/utils/request.server.ts';
 import { ForgotPasswordSchema } from '~/utils/schemas.ts';
 import { siteUrl } from '~/utils/site.server.ts';
@@ -19,6 +20,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readPublicForm(request);
   const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
+  const limited = await limitSignInAttempt(request, submission.value.email);
+  if (limited) {
+    return json(
+      { result: submission.reply({ formErrors: [limited.message] }) },
+      { status: friendlyStatus(limited) },
+    );
+  }
   const { supabase } = getSupabase(request, context);
   const { error } = await supabase.auth.resetPasswordForEmail(submission.value.email, {
     redirectTo: `${siteUrl(request)}/auth/confirm`,

@@ -13,8 +13,9 @@ import {
   useSchemaForm,
 } from '~/components/forms.tsx';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
-import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
+import { friendlyAuthError, friendlyStatus } from '~/utils/auth-errors.server.ts';
 import { redirectWithSession, requireAnonymous } from '~/utils/auth.server.ts';
+import { limitSignInAttempt } from '~/utils/rate-limit.server.ts';
 import { safeRedirect } from '~/utils/redirect.ts';
 import { readPublicForm } from '~/utils/request.server.ts';
 import { LoginSchema } from '~/utils/schemas.ts';
@@ -38,15 +39,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { supabase } = getSupabase(request, context);
   const { email, password, next } = submission.value;
-  const { error } = await supabase.auth.signInWithPassword({ email, password });
-  if (error) {
-    const friendly = friendlyAuthError(error);
+  const limited = await limitSignInAttempt(request, email);
+  const { error } = limited ? { error: null } : await supabase.auth.signInWithPassword({ email, password });
+  const friendly = limited ?? (error ? friendlyAuthError(error) : null);
+  if (friendly) {
     return json(
       {
         result: submission.reply({ formErrors: [friendly.message], hideFields: ['password'] }),
         unconfirmedEmail: friendly.code === 'email_not_confirmed' ? email : null,
       },
-      { status: friendly.code === 'backend_unavailable' ? 503 : 400 },
+      { status: friendlyStatus(friendly) },
     );
   }
   return redirectWithSession(safeRedirect(next, SIGNED_IN_HOME), request, context);

@@ -5,8 +5,9 @@ import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { AuthCard, Field, FormMessage, Honeypot, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
-import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
+import { friendlyAuthError, friendlyStatus } from '~/utils/auth-errors.server.ts';
 import { redirectWithSession, requireAnonymous } from '~/utils/auth.server.ts';
+import { limitSignInAttempt } from '~/utils/rate-limit.server.ts';
 import { safeRedirect } from '~/utils/redirect.ts';
 import { readPublicForm } from '~/utils/request.server.ts';
 import { CodeRequestSchema, CodeSchema } from '~/utils/schemas.ts';
@@ -30,6 +31,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== 'success')
       return json({ step: 'email' as const, result: submission.reply() }, { status: 400 });
     const next = safeRedirect(formData.get('next'), SIGNED_IN_HOME);
+    const limited = await limitSignInAttempt(request, submission.value.email);
+    if (limited) {
+      return json(
+        { step: 'email' as const, result: submission.reply({ formErrors: [limited.message] }) },
+        { status: friendlyStatus(limited) },
+      );
+    }
     const callback = `${siteUrl(request)}/auth/callback?next=${encodeURIComponent(next)}`;
     const { error } = await supabase.auth.signInWithOtp({
       email: submission.value.email,
@@ -50,15 +58,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success')
     return json({ step: 'code' as const, result: submission.reply() }, { status: 400 });
   const { email, code, next } = submission.value;
-  const { error } = await supabase.auth.verifyOtp({ email, token: code, type: 'email' });
-  if (error) {
-    const friendly = friendlyAuthError(error, 'code');
+  const limited = await limitSignInAttempt(request, email);
+  const { error } = limited
+    ? { error: null }
+    : await supabase.auth.verifyOtp({ email, token: code, type: 'email' });
+  const friendly = limited ?? (error ? friendlyAuthError(error, 'code') : null);
+  if (friendly) {
     return json(
       {
         step: 'code' as const,
         result: submission.reply({ formErrors: [friendly.message], hideFields: ['code'] }),
       },
-      { status: friendly.code === 'backend_unavailable' ? 503 : 400 },
+      { status: friendlyStatus(friendly) },
     );
   }
   return redirectWithSession(safeRedirect(next, SIGNED_IN_HOME), request, context);

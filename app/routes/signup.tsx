@@ -13,7 +13,8 @@ import {
   useClearPasswordOnReply,
   useSchemaForm,
 } from '~/components/forms.tsx';
-import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
+import { friendlyAuthError, friendlyStatus } from '~/utils/auth-errors.server.ts';
+import { limitSignInAttempt } from '~/utils/rate-limit.server.ts';
 import { requireAnonymous } from '~/utils/auth.server.ts';
 import { readPublicForm } from '~/utils/request.server.ts';
 import { SignupSchema } from '~/utils/schemas.ts';
@@ -31,6 +32,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
   }
   const { email, password } = submission.value;
+  const limited = await limitSignInAttempt(request, email);
+  if (limited) {
+    return json(
+      { result: submission.reply({ formErrors: [limited.message], hideFields: ['password'] }) },
+      { status: friendlyStatus(limited) },
+    );
+  }
   const { supabase } = getSupabase(request, context);
   const { error } = await supabase.auth.signUp({ email, password });
   const friendly = error ? friendlyAuthError(error) : null;

@@ -293,6 +293,9 @@ isOneToOne: false
 "is_member":
 { Args: { "ws": string }; Returns: boolean
                            },
+"may_join_board_channel":
+{ Args: { "topic": string }; Returns: boolean
+                           },
 "mfa_satisfied":
 { Args: Record<PropertyKey, never>; Returns: boolean
                            },
@@ -382,6 +385,9 @@ isOneToOne: false
                            },
 "storage_trash_emptied":
 { Args: { "bucket": string,"names": (string)[] }; Returns: undefined
+                           },
+"take_rate_limits":
+{ Args: { "capacities": (number)[],"keys": (string)[],"window_seconds": number }; Returns: number
                            },
 "task_is_writable":
 { Args: { "task": string }; Returns: boolean

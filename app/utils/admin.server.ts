@@ -3,14 +3,14 @@
 // only the admin API delete a user), the files that go with it, and the files of deleted rows.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/types/database.ts';
-import { supabaseEnv } from './env.server.ts';
+import { config, supabaseEnv } from './env.server.ts';
 import { NodeWebSocket } from './websocket.server.ts';
 
 let cached: { url: string; key: string; client: SupabaseClient<Database> } | null = null;
 
 /** One client for the process: it holds no session, so every request can share it. */
 function adminClient(): SupabaseClient<Database> {
-  const key = process.env.SUPABASE_SERVICE_ROLE_KEY;
+  const key = config().serviceRoleKey;
   if (!key) throw new Error('SUPABASE_SERVICE_ROLE_KEY is not set: accounts cannot be deleted.');
   const { url } = supabaseEnv();
   if (cached?.url === url && cached.key === key) return cached.client;
@@ -85,7 +85,7 @@ async function filesUnder(
  */
 export async function emptyStorageTrash(): Promise<void> {
   try {
-    if (!process.env.SUPABASE_SERVICE_ROLE_KEY) return;
+    if (!config().serviceRoleKey) return;
     const admin = adminClient();
     const { data, error } = await admin.rpc('storage_trash', { max_items: 200 });
     if (error || !data || data.length === 0) return;
@@ -99,5 +99,26 @@ export async function emptyStorageTrash(): Promise<void> {
     }
   } catch (error) {
     console.warn(`Emptying the storage trash failed: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Takes one attempt from each bucket, or none: 0 when the attempt may go ahead, otherwise the
+ * seconds to wait. Only the service role may call it, so no visitor can drain another's bucket.
+ */
+export async function takeRateLimits(
+  buckets: Array<{ key: string; capacity: number }>,
+  windowSeconds: number,
+): Promise<number | 'unavailable'> {
+  try {
+    const { data, error } = await adminClient().rpc('take_rate_limits', {
+      keys: buckets.map((b) => b.key),
+      capacities: buckets.map((b) => b.capacity),
+      window_seconds: windowSeconds,
+    });
+    if (error || typeof data !== 'number') return 'unavailable';
+    return data;
+  } catch {
+    return 'unavailable';
   }
 }

@@ -46,3 +46,10 @@ export function friendlyAuthError(
   }
   return { code: 'backend_unavailable', message: MESSAGES.backend_unavailable };
 }
+
+/** The status an answer carrying this error gets: 429 for limits, 503 for an outage, else 400. */
+export function friendlyStatus(error: FriendlyError): 400 | 429 | 503 {
+  if (error.code === 'rate_limited') return 429;
+  if (error.code === 'backend_unavailable') return 503;
+  return 400;
+}

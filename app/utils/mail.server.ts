@@ -1,6 +1,7 @@
 // The app's own emails (invitations; auth emails are the backend's). Sent over SMTP to whatever
 // SMTP_URL names: the local mailbox in development and tests, any provider in production.
 import nodemailer, { type Transporter } from 'nodemailer';
+import { config } from './env.server.ts';
 
 export interface InvitationEmail {
   to: string;
@@ -14,7 +15,7 @@ export interface InvitationEmail {
 let transport: { url: string; transporter: Transporter } | null = null;
 
 function transporter(): Transporter | null {
-  const url = process.env.SMTP_URL;
+  const url = config().smtpUrl;
   if (!url) return null;
   if (transport?.url !== url) {
     // Short timeouts: a stuck SMTP server must not hold the inviter's request for minutes.
@@ -68,7 +69,7 @@ export async function sendInvitationEmail(
   if (!smtp) return 'unconfigured';
   try {
     await smtp.sendMail({
-      from: process.env.MAIL_FROM || 'Crewboard <no-reply@crewboard.test>',
+      from: config().mailFrom,
       to: mail.to,
       ...invitationMessage(mail),
     });

@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { reloadConfig } from './env.server.ts';
 import { invitationMessage, sendInvitationEmail } from './mail.server.ts';
 
 const invitation = {
@@ -31,6 +32,7 @@ describe('invitation emails', () => {
 
   it('reports an unconfigured server instead of failing the invitation', async () => {
     vi.stubEnv('SMTP_URL', '');
+    reloadConfig();
     expect(await sendInvitationEmail(invitation)).toBe('unconfigured');
   });
 
@@ -42,6 +44,7 @@ describe('invitation emails', () => {
     const port = typeof address === 'object' && address ? address.port : 0;
     await new Promise<void>((resolve) => server.close(() => resolve()));
     vi.stubEnv('SMTP_URL', `smtp://127.0.0.1:${port}`);
+    reloadConfig();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(await sendInvitationEmail(invitation)).toBe('failed');
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('grace@example.com'));

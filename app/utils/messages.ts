@@ -13,6 +13,8 @@ export const MESSAGES = {
   backend_unavailable: "We can't reach the server right now. Nothing was saved; try again in a moment.",
   file_type: "That file type isn't allowed here.",
   file_missing: 'Choose a file first.',
+  forbidden: "You don't have access to this.",
+  not_found: "We couldn't find that page.",
 } as const;
 
 export function fileTooLargeMessage(megabytes: number): string {

@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/types/database.ts';
 import { friendlyAuthError, type FriendlyError } from './auth-errors.server.ts';
 import { MESSAGES } from './messages.ts';
+import { limitSignInAttempt } from './rate-limit.server.ts';
 
 export interface TotpFactor {
   id: string;
@@ -31,10 +32,15 @@ export async function listTotpFactors(
  * Checks a code against the given factors in order (someone with two apps may type either's code). Success raises this session to aal2 and writes its new cookies.
  */
 export async function verifyTotpCode(
+  request: Request,
   supabase: SupabaseClient<Database>,
   factorIds: string[],
   code: string,
 ): Promise<{ ok: true } | { ok: false; error: FriendlyError }> {
+  // Six digits are guessable: attempts count against the visitor and the account, like sign-ins.
+  const { data } = await supabase.auth.getClaims();
+  const limited = await limitSignInAttempt(request, data?.claims.sub ?? null);
+  if (limited) return { ok: false, error: limited };
   let failure: FriendlyError = { code: 'mfa_invalid', message: MESSAGES.mfa_invalid };
   for (const factorId of factorIds) {
     const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code });

@@ -1,3 +1,5 @@
+import { config } from './env.server.ts';
+
 // Security headers on every document response. The CSP allows scripts only with this request's
 // nonce, and network connections only to the app and its Supabase API (REST, realtime).
 
@@ -8,7 +10,7 @@ export function securityHeaders(
 ): Record<string, string> {
   const api = new URL(supabaseUrl);
   const realtime = `${api.protocol === 'https:' ? 'wss:' : 'ws:'}//${api.host}`;
-  const dev = process.env.NODE_ENV === 'development';
+  const dev = config().mode === 'development';
   const connect = ["'self'", api.origin, realtime, ...(dev ? ['ws://localhost:*', 'ws://127.0.0.1:*'] : [])];
   const csp = [
     "default-src 'self'",

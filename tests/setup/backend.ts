@@ -30,7 +30,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
     smtpPort: 54425,
     fallbackToFreePorts: true,
     // Tests send far more mail than a person; per-IP limits stay as configured (tests use their own IPs).
-    env: { AUTH_RATE_LIMIT_EMAIL_SENT: '1000000' },
+    env: {
+      AUTH_RATE_LIMIT_EMAIL_SENT: '1000000',
+      // The contract tests check the limits at GoTrue's own defaults; config.toml sets them high
+      // because the app limits sign-ins per visitor itself (its tests start their own backend).
+      AUTH_RATE_LIMIT_SIGN_IN: '30',
+      AUTH_RATE_LIMIT_VERIFY: '30',
+      AUTH_RATE_LIMIT_TOKEN_REFRESH: '150',
+    },
   });
   project.provide('backend', {
     apiUrl: backend.apiUrl,

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from './env.server.ts';
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SUPABASE_URL: 'https://abcd.supabase.co/',
+  SUPABASE_ANON_KEY: 'anon-key-0123456789abcdef',
+  SUPABASE_SERVICE_ROLE_KEY: 'service-key-0123456789abcdef',
+};
+
+function messageOf(env: Record<string, string | undefined>): string {
+  try {
+    readConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected readConfig to refuse');
+}
+
+describe('readConfig', () => {
+  it('uses the local backend and its development keys when nothing is set in development', () => {
+    const config = readConfig({});
+    expect(config.mode).toBe('development');
+    expect(config.supabaseUrl).toBe('http://127.0.0.1:54321');
+    expect(config.supabaseAnonKey.startsWith('eyJ')).toBe(true);
+    expect(config.trustProxy).toEqual({ kind: 'none' });
+    expect(config.signInLimits).toEqual({ perVisitor: 30, perAccount: 10 });
+  });
+
+  it('reads a complete production environment', () => {
+    const config = readConfig({ ...PRODUCTION, SITE_URL: 'https://crewboard.example/', TRUST_PROXY: 'true' });
+    expect(config.supabaseUrl).toBe('https://abcd.supabase.co');
+    expect(config.siteUrl).toBe('https://crewboard.example');
+    expect(config.trustProxy).toEqual({ kind: 'nearest' });
+  });
+
+  it.each(['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY'])(
+    'refuses a production start without %s, naming it in one line',
+    (name) => {
+      const message = messageOf({ ...PRODUCTION, [name]: undefined });
+      expect(message).toContain(name);
+      expect(message).not.toContain('\n');
+    },
+  );
+
+  it.each([
+    ['SUPABASE_URL', 'not a url'],
+    ['SUPABASE_URL', 'ftp://example.com'],
+    ['SITE_URL', 'crewboard.example'],
+    ['SMTP_URL', 'https://mail.example'],
+    ['TRUST_PROXY', 'maybe'],
+    ['TRUST_PROXY', '10.0.0.0/99'],
+    ['RATE_LIMIT_SIGN_IN_PER_VISITOR', 'lots'],
+    ['RATE_LIMIT_SIGN_IN_PER_ACCOUNT', '0'],
+    ['NODE_ENV', 'staging'],
+  ])('names %s when it is malformed (%j)', (name, value) => {
+    const message = messageOf({ ...PRODUCTION, [name]: value });
+    expect(message.startsWith(`${name} `)).toBe(true);
+    expect(message).toContain(JSON.stringify(value));
+  });
+
+  it('reads a list of trusted proxies', () => {
+    expect(readConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16, ::1' }).trustProxy).toEqual({
+      kind: 'list',
+      proxies: ['10.0.0.1', '192.168.0.0/16', '::1'],
+    });
+  });
+});
