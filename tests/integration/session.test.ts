@@ -2,6 +2,8 @@
 // backend whose access tokens are about to expire within seconds of being issued: refreshes happen once per request, parallel nested
 // loaders share them, and the cookies carry the attributes SPEC section 2 asks for.
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,6 +20,9 @@ const origin = 'http://localhost:3000';
 
 let backend: Backend;
 let handle: (request: Request) => Promise<Response>;
+let proxy: http.Server;
+/** Refresh-token grants the app has sent to the auth server, counted by the proxy in front of it. */
+let refreshGrants = 0;
 
 beforeAll(async () => {
   if (!existsSync(buildPath))
@@ -37,7 +42,30 @@ beforeAll(async () => {
       AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',
     },
   });
-  process.env.SUPABASE_URL = backend.apiUrl;
+  // The app reaches the backend through a proxy that counts refresh-token grants: the audit log only
+  // shows rotations, and parallel grants of one token within the reuse interval rotate it once.
+  const upstream = new URL(backend.apiUrl);
+  proxy = http.createServer((req, res) => {
+    if (req.method === 'POST' && req.url?.startsWith('/auth/v1/token?grant_type=refresh_token'))
+      refreshGrants++;
+    const forward = http.request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    forward.on('error', () => res.destroy());
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  process.env.SUPABASE_URL = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
   process.env.SUPABASE_ANON_KEY = backend.anonKey;
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   const handler = createRequestHandler(build, 'production');
@@ -45,6 +73,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(undefined)));
   await backend?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -95,6 +124,21 @@ async function signIn(jar: Jar, email: string, password: string): Promise<Respon
   );
   jar.absorb(res);
   return res;
+}
+
+/** The refresh token in the session cookie a response sets (the cookie may come in chunks). */
+function refreshTokenSetBy(response: Response): string | null {
+  const chunks = response.headers
+    .getSetCookie()
+    .map((line) => /^(sb-[^=]+-auth-token(?:\.(\d+))?)=([^;]*)/.exec(line))
+    .filter((m): m is RegExpExecArray => m !== null && m[3] !== '')
+    .sort((a, b) => Number(a[2] ?? 0) - Number(b[2] ?? 0));
+  if (chunks.length === 0) return null;
+  const value = decodeURIComponent(chunks.map((m) => m[3]).join(''));
+  const session = JSON.parse(Buffer.from(value.replace(/^base64-/, ''), 'base64url').toString('utf8')) as {
+    refresh_token: string;
+  };
+  return session.refresh_token;
 }
 
 async function auditCount(email: string, action: string): Promise<number> {
@@ -152,20 +196,31 @@ describe('sessions in the app', () => {
     expect(await auditCount(email, 'token_refreshed')).toBe(before + 2);
   });
 
-  it('runs nested loaders and parallel page loads on a token due to expire without refresh_token_already_used', async () => {
+  it('runs nested loaders and parallel page loads on a token due to expire: one refresh per page load, one new token for all', async () => {
     const email = `parallel-${Date.now()}@example.test`;
     await signUpConfirmed(email, 'a-good-password');
     const jar = new Jar();
-    await signIn(jar, email, 'a-good-password');
+    const signedIn = await signIn(jar, email, 'a-good-password');
+    const oldToken = refreshTokenSetBy(signedIn);
+    expect(oldToken).toBeTruthy();
     await new Promise((r) => setTimeout(r, 3500));
+    const rotationsBefore = await auditCount(email, 'token_refreshed');
+    const grantsBefore = refreshGrants;
     // Several page loads at once with the same cookies, each with several nested loaders.
+    const paths = ['/account', '/account/security', '/account'];
     const pages = await Promise.all(
-      ['/account', '/account/security', '/account'].map((p) =>
-        handle(new Request(`${origin}${p}`, { headers: { Cookie: jar.header() } })),
-      ),
+      paths.map((p) => handle(new Request(`${origin}${p}`, { headers: { Cookie: jar.header() } }))),
     );
     for (const page of pages) expect(page.status).toBe(200);
+    // Each page load asks once, however many loaders it runs; the first grant rotates the token and
+    // the others, within the reuse interval, are handed the same new one.
+    expect(refreshGrants - grantsBefore).toBe(paths.length);
+    expect(await auditCount(email, 'token_refreshed')).toBe(rotationsBefore + 1);
     expect(await auditCount(email, 'token_revoked')).toBe(0);
+    const newTokens = pages.map(refreshTokenSetBy);
+    expect(newTokens[0]).toBeTruthy();
+    expect(newTokens[0]).not.toBe(oldToken);
+    expect(newTokens).toEqual(paths.map(() => newTokens[0]));
   });
 });
 
