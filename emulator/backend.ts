@@ -20,6 +20,7 @@ import { createGateway } from './gateway/gateway.ts';
 import { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY, loadSigningKeys } from './keys.ts';
 import { freePort, requirePortFree } from './lib/net.ts';
 import { SetupProblem } from './lib/problem.ts';
+import { PORT_VARIABLES, type PortOption } from './local-env.ts';
 import { startMailbox, type Mailbox } from './mail/mailbox.ts';
 import { startSmtp } from './mail/smtp.ts';
 import { createRealtime } from './realtime/server.ts';
@@ -34,6 +35,8 @@ export interface BackendOptions {
   dbPort?: number;
   mailPort?: number;
   smtpPort?: number;
+  /** The ports above that the person set in the environment: a taken one is then their value, not a default. */
+  portsFromEnvironment?: PortOption[];
   /** Pick free ports instead of failing when the configured ones are taken (tests). */
   fallbackToFreePorts?: boolean;
   databaseUrl?: string;
@@ -90,14 +93,20 @@ function acquireLock(dataDir: string): () => void {
   };
 }
 
-async function choosePort(wanted: number, fallback: boolean, what: string, setting: string): Promise<number> {
+async function choosePort(
+  wanted: number,
+  fallback: boolean,
+  what: string,
+  variable: string,
+  fromVariable: boolean,
+): Promise<number> {
   if (wanted === 0) return freePort();
   if (!fallback) {
-    await requirePortFree(wanted, what, setting);
+    await requirePortFree(wanted, what, variable, fromVariable);
     return wanted;
   }
   try {
-    await requirePortFree(wanted, what, setting);
+    await requirePortFree(wanted, what, variable, fromVariable);
     return wanted;
   } catch {
     return freePort();
@@ -150,27 +159,20 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   };
 
   try {
-    const apiPort = await choosePort(
-      options.apiPort ?? settings.apiPort,
-      fallback,
-      'API gateway',
-      'API_PORT or [api] port',
-    );
-    const mailPort = await choosePort(
-      options.mailPort ?? settings.mailPort,
-      fallback,
-      'mailbox',
-      'MAIL_PORT or [local_smtp] port',
-    );
-    const smtpPort = await choosePort(
-      options.smtpPort ?? settings.smtpPort,
-      fallback,
-      'mailbox SMTP',
-      '[local_smtp] smtp_port',
-    );
-    const dbPort = options.databaseUrl
-      ? 0
-      : await choosePort(options.dbPort ?? settings.dbPort, fallback, 'database', 'DB_PORT or [db] port');
+    // A taken port is reported with the environment variable that moves it (local-env.ts), which
+    // `npm run dev` and `npm run backend` both read; config.toml stays as the Supabase CLI expects it.
+    const port = (option: PortOption, what: string) =>
+      choosePort(
+        options[option] ?? settings[option],
+        fallback,
+        what,
+        PORT_VARIABLES[option],
+        options.portsFromEnvironment?.includes(option) ?? false,
+      );
+    const apiPort = await port('apiPort', 'API gateway');
+    const mailPort = await port('mailPort', 'mailbox');
+    const smtpPort = await port('smtpPort', 'mailbox SMTP');
+    const dbPort = options.databaseUrl ? 0 : await port('dbPort', 'database');
 
     const db: Database = await startPostgres({
       dataDir,

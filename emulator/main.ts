@@ -4,10 +4,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startBackend, resetDatabase, type Backend } from './backend.ts';
 import { SetupProblem } from './lib/problem.ts';
+import { backendOptionsFromEnv, readEnvironment } from './local-env.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = path.resolve(projectRoot, process.env.CREWBOARD_DATA_DIR ?? '.data/dev');
-const port = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+// Settled in main(), where a malformed variable becomes a SetupProblem printed like the others.
+let dataDir = path.join(projectRoot, '.data', 'dev');
 
 function printStatus(backend: Backend): void {
   const rows: Array<[string, string]> = [
@@ -26,15 +27,8 @@ function printStatus(backend: Backend): void {
 
 async function main(): Promise<void> {
   const resetOnly = process.argv.includes('--reset-only');
-  const options = {
-    projectRoot,
-    dataDir,
-    apiPort: port('API_PORT'),
-    dbPort: port('DB_PORT'),
-    mailPort: port('MAIL_PORT'),
-    smtpPort: port('SMTP_PORT'),
-    databaseUrl: process.env.DATABASE_URL || undefined,
-  };
+  const options = backendOptionsFromEnv(projectRoot, readEnvironment(projectRoot));
+  dataDir = options.dataDir;
   if (resetOnly) {
     await resetDatabase(dataDir, options.databaseUrl);
     const backend = await startBackend(options);

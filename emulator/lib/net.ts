@@ -23,11 +23,25 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
   });
 }
 
-export async function requirePortFree(port: number, what: string, setting: string): Promise<void> {
-  if (!(await isPortFree(port))) {
-    throw new SetupProblem(
-      `Port ${port} (${what}) is already in use.`,
-      `stop whatever listens on it (\`lsof -i :${port}\`), or choose another port with ${setting}.`,
-    );
-  }
+/**
+ * Fails with one line of cause and one of fix when `port` is taken. `setting` is what moves the port
+ * (e.g. `MAIL_PORT`); `fromSetting` says the port came from it, so the person set a taken value
+ * themselves rather than ran into a default.
+ */
+export async function requirePortFree(
+  port: number,
+  what: string,
+  setting: string,
+  fromSetting = false,
+): Promise<void> {
+  if (await isPortFree(port)) return;
+  throw fromSetting
+    ? new SetupProblem(
+        `Port ${port} (${what}), from ${setting}, is already in use.`,
+        `set ${setting} to another free port, or stop what listens on it (\`lsof -i :${port}\`).`,
+      )
+    : new SetupProblem(
+        `Port ${port} (${what}) is already in use.`,
+        `set ${setting} to a free port, or stop what listens on it (\`lsof -i :${port}\`).`,
+      );
 }
