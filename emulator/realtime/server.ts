@@ -25,6 +25,11 @@ export interface RealtimeOptions {
   pool: pg.Pool;
   /** A login with the REPLICATION attribute, for the logical replication stream. */
   replicationUrl: string;
+  /**
+   * The replication slot's name: one per backend (data directory), so a backend that was killed
+   * finds and drops its own leftover slot on the next start. Random when not given.
+   */
+  slot?: string;
   keys: SigningKeys;
   log: (line: string) => void;
 }
@@ -132,7 +137,7 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
     },
   };
 
-  const slot = `supabase_realtime_replication_slot_${randomBytes(4).toString('hex')}`;
+  const slot = options.slot ?? `supabase_realtime_replication_slot_${randomBytes(4).toString('hex')}`;
   const replication = new Replication({
     url: options.replicationUrl,
     publication: PUBLICATION,

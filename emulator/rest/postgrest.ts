@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { SetupProblem } from '../lib/problem.ts';
 import { freePort } from '../lib/net.ts';
+import { Supervisor, type Child, type Exit } from '../lib/supervise.ts';
 
 export interface PostgrestOptions {
   /** Connection string for the `authenticator` role. */
@@ -18,6 +19,10 @@ export interface PostgrestOptions {
 
 export interface Postgrest {
   port: number;
+  /** The admin server: `/live`, and `/ready` (503 while PostgREST has no database connection). */
+  adminPort: number;
+  /** The running process's id, for tests that kill it. */
+  pid(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -34,12 +39,17 @@ function binaryPath(): string {
   }
 }
 
-async function waitUntilReady(adminPort: number, child: ChildProcess, output: () => string): Promise<void> {
+async function waitUntilReady(
+  adminPort: number,
+  child: ChildProcess,
+  signal: AbortSignal,
+  output: () => string,
+): Promise<void> {
   const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
+  while (Date.now() < deadline && !signal.aborted) {
+    if (child.exitCode !== null || child.signalCode !== null) break;
     try {
-      const res = await fetch(`http://127.0.0.1:${adminPort}/ready`);
+      const res = await fetch(`http://127.0.0.1:${adminPort}/ready`, { signal: AbortSignal.timeout(1000) });
       if (res.status === 200) return;
     } catch {
       // not listening yet
@@ -54,8 +64,17 @@ async function waitUntilReady(adminPort: number, child: ChildProcess, output: ()
   );
 }
 
-export async function startPostgrest(options: PostgrestOptions): Promise<Postgrest> {
-  const [port, adminPort] = [await freePort(), await freePort()];
+interface PostgrestRun extends Child {
+  child: ChildProcess;
+}
+
+function run(
+  options: PostgrestOptions,
+  port: number,
+  adminPort: number,
+  signal: AbortSignal,
+): Promise<PostgrestRun> {
+  if (signal.aborted) return Promise.reject(new Error('stopping'));
   let output = '';
   const child = spawn(binaryPath(), [], {
     env: {
@@ -75,22 +94,70 @@ export async function startPostgrest(options: PostgrestOptions): Promise<Postgre
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let running = true;
+  const exited = new Promise<Exit>((resolve) => {
+    const finish = (exit: Exit) => {
+      if (!running) return;
+      running = false;
+      resolve(exit);
+    };
+    child.once('exit', (code, exitSignal) => finish({ code, signal: exitSignal }));
+    // A failed spawn (a missing binary) ends the run too, never as an uncaught error.
+    child.once('error', (error) => {
+      options.log?.(`postgrest: ${error.message}`);
+      if (child.pid === undefined) finish({ code: null, signal: null });
+    });
+  });
   const collect = (d: Buffer) => {
     output = (output + d.toString()).slice(-8000);
     for (const line of d.toString().split('\n')) if (line.trim()) options.log?.(line);
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
-  await waitUntilReady(adminPort, child, () => output);
+  const kill = () => child.kill('SIGKILL');
+  signal.addEventListener('abort', kill, { once: true });
+  return waitUntilReady(adminPort, child, signal, () => output)
+    .then(() => ({
+      pid: child.pid,
+      child,
+      exited,
+      get running() {
+        return running;
+      },
+    }))
+    .finally(() => signal.removeEventListener('abort', kill));
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+  });
+}
+
+export async function startPostgrest(options: PostgrestOptions): Promise<Postgrest> {
+  const [port, adminPort] = [await freePort(), await freePort()];
+  // Watched like the database: an exit is logged and PostgREST started again on the same ports,
+  // so the gateway's address for it stays right.
+  const supervisor = new Supervisor<PostgrestRun>({
+    name: 'postgrest',
+    start: (signal) => run(options, port, adminPort, signal),
+    log: options.log ?? (() => undefined),
+  });
+  await supervisor.start();
 
   return {
     port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 3000).unref();
-      }),
+    adminPort,
+    pid: () => {
+      const current = supervisor.current;
+      return current?.running ? current.pid : undefined;
+    },
+    stop: async () => {
+      const current = await supervisor.halt();
+      if (current) await stopChild(current.child);
+    },
   };
 }
