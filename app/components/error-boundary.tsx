@@ -1,6 +1,13 @@
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
 
 const MESSAGES: Record<number, { title: string; body: string }> = {
+  400: {
+    title: 'Something was wrong with that request',
+    body: "We couldn't read what was sent. Reload the page and try again.",
+  },
+  413: { title: 'Too large', body: 'What was sent is larger than this page accepts. Nothing was saved.' },
+  415: { title: 'Not a form', body: 'This address takes web forms only. Reload the page and try again.' },
+  429: { title: 'Slow down', body: 'Too many attempts. Wait a minute, then try again.' },
   403: { title: 'No access', body: "You don't have access to this." },
   404: { title: 'Not found', body: "We couldn't find that page." },
   503: {

@@ -19,6 +19,7 @@ import { redirectWithSession, requireUser } from '~/utils/auth.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { DisplayNameSchema } from '~/utils/account-schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
+import { readForm } from '~/utils/form-body.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -82,7 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
     return uploadAvatar(request, context, user.id);
   }
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get('intent') === 'remove-avatar') {
     const { supabase } = getSupabase(request, context);
     const { error } = await supabase.from('profiles').update({ avatar_path: null }).eq('id', user.id);

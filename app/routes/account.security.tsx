@@ -29,6 +29,7 @@ import {
 import { siteUrl } from '~/utils/site.server.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { describeDevice } from '~/utils/user-agent.ts';
+import { readForm } from '~/utils/form-body.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -90,7 +91,7 @@ function reply(
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameSite(request);
   const user = await requireUser(request, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const parsedIntent = SecurityIntentSchema.safeParse(formData.get('intent'));
   if (!parsedIntent.success) throw new Response('Unknown action', { status: 400 });
   const intent = parsedIntent.data;

@@ -14,6 +14,7 @@ import { qrCodeDataUrl, secretOf } from '~/utils/qr-code.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { MfaConfirmSchema, MfaEnrolSchema, MfaRemoveSchema } from '~/utils/account-schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
+import { readForm } from '~/utils/form-body.server.ts';
 
 // Authenticator apps (TOTP): set one up (QR code or the secret typed in, then a first code to prove
 // it works), see them, remove one. Removing a working one takes a fresh code: the session is at aal2
@@ -46,7 +47,7 @@ async function enrolment(factorId: string, uri: string) {
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameSite(request);
   await requireUser(request, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const parsedIntent = IntentSchema.safeParse(formData.get('intent'));
   if (!parsedIntent.success) throw new Response('Unknown action', { status: 400 });
   const intent = parsedIntent.data;

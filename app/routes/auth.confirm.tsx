@@ -12,6 +12,7 @@ import { ConfirmSchema } from '~/utils/email-link.server.ts';
 import { recoveryMarker } from '~/utils/password-reset.server.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { SIGNED_IN_HOME } from '~/utils/home.ts';
+import { readForm } from '~/utils/form-body.server.ts';
 
 // Every email link lands here. GET only shows a button: mail scanners that open links must not use
 // them up. POST verifies the token and starts the session.
@@ -32,7 +33,7 @@ function destination(type: string, next: string | undefined): string {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameSite(request);
-  const parsed = ConfirmSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ConfirmSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return json({ error: MESSAGES.link_invalid, pending: false }, { status: 400 });
   const { token_hash, type, next } = parsed.data;
   const { supabase } = getSupabase(request, context);

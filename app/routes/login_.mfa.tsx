@@ -20,6 +20,7 @@ import { safeRedirect } from '~/utils/redirect.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { MfaChallengeSchema } from '~/utils/account-schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
+import { readForm } from '~/utils/form-body.server.ts';
 
 // The second step of every sign-in (password, email code, email link) for an account with an
 // authenticator app: requireUser sends such sessions here until they reach aal2.
@@ -35,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameSite(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const next = safeRedirect(formData.get('next'), SIGNED_IN_HOME);
   const user = await getSignedInUser(request, context);
   if (!user) throw redirectWithSession(`/login?next=${encodeURIComponent(next)}`, request, context);

@@ -19,6 +19,7 @@ import { requireRecoverySession, spentRecoveryMarker } from '~/utils/password-re
 import { requireSameSite } from '~/utils/request.server.ts';
 import { NewPasswordSchema } from '~/utils/schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
+import { readForm } from '~/utils/form-body.server.ts';
 
 // Reached from a recovery link only: /auth/confirm signs the person in and marks the session. Any
 // other session changes its password on /account/security, with the current one.
@@ -30,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameSite(request);
   const { state } = await requireRecoverySession(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: NewPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: NewPasswordSchema });
   if (state === 'expired') {
     return json(
       { result: submission.reply({ formErrors: [MESSAGES.link_invalid], hideFields: ['password'] }) },

@@ -13,6 +13,7 @@ import { getSupabase } from '~/utils/supabase.server.ts';
 import { atLeast } from '~/utils/roles.ts';
 import { requireMember } from '~/utils/workspace.server.ts';
 import type { loader as workspaceLoader } from './w.$workspace.tsx';
+import { readForm } from '~/utils/form-body.server.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { workspace } = await requireMember(request, context, params.workspace);
@@ -30,7 +31,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireSameSite(request);
   const { workspace } = await requireMember(request, context, params.workspace, 'admin');
-  const submission = parseWithZod(await request.formData(), { schema: ProjectSchema });
+  const submission = parseWithZod(await readForm(request), { schema: ProjectSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
   const { supabase } = getSupabase(request, context);
   const { data, error } = await supabase

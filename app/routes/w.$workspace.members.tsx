@@ -14,6 +14,7 @@ import { sendInvitationEmail } from '~/utils/mail.server.ts';
 import { siteUrl } from '~/utils/site.server.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { requireMember } from '~/utils/workspace.server.ts';
+import { readForm } from '~/utils/form-body.server.ts';
 
 const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -61,7 +62,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireSameSite(request);
   const { workspace, user } = await requireMember(request, context, params.workspace);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get('intent') ?? '');
   const { supabase } = getSupabase(request, context);
   const back = `/w/${workspace.slug}/members`;
@@ -113,6 +114,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return json({ intent, result: submission.reply({ resetForm: true }), sent });
   }
 
+  if (!['resend', 'revoke', 'role', 'remove', 'leave'].includes(intent))
+    throw new Response('Bad request', { status: 400 });
   const target = String(formData.get('id') ?? '');
   if (!UUID.test(target)) throw new Response('Not found', { status: 404 });
   if (intent === 'resend') {

@@ -24,6 +24,7 @@ import { atLeast } from '~/utils/roles.ts';
 import { CommentSchema, TASK_PRIORITIES, TASK_STATUSES, TaskEditSchema } from '~/utils/workspace-schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { requireMember } from '~/utils/workspace.server.ts';
+import { readForm } from '~/utils/form-body.server.ts';
 
 const STATUS_LABEL = { backlog: 'Backlog', todo: 'To do', in_progress: 'In progress', done: 'Done' } as const;
 const PREVIEWABLE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
@@ -122,7 +123,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       here,
     });
   }
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get('intent');
 
   if (intent === 'save') {

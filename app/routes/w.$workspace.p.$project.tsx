@@ -24,6 +24,7 @@ import { MoveTaskSchema, NewTaskSchema, TASK_STATUSES } from '~/utils/workspace-
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { atLeast } from '~/utils/roles.ts';
 import { requireMember } from '~/utils/workspace.server.ts';
+import { readForm } from '~/utils/form-body.server.ts';
 
 const COLUMN: Record<Status, string> = {
   backlog: 'Backlog',
@@ -72,7 +73,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   requireSameSite(request);
   const { membership, project, tasks } = await loadBoard(request, context, params);
   if (!atLeast(membership.role, 'member')) throw new Response('Not found', { status: 404 });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const { supabase } = getSupabase(request, context);
   const boardUrl = `/w/${membership.workspace.slug}/p/${project.id}`;
 

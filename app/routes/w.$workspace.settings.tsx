@@ -18,6 +18,7 @@ import {
 } from '~/utils/workspace-schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { requireMember } from '~/utils/workspace.server.ts';
+import { readForm } from '~/utils/form-body.server.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { workspace, role, user } = await requireMember(request, context, params.workspace, 'admin');
@@ -38,7 +39,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireSameSite(request);
   const { workspace, role } = await requireMember(request, context, params.workspace, 'admin');
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get('intent') ?? '');
   const { supabase } = getSupabase(request, context);
   const unavailable = (result: SubmissionResult<string[]>) => json({ intent, result }, { status: 503 });

@@ -10,6 +10,7 @@ import { MESSAGES } from '~/utils/messages.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { WorkspaceSchema } from '~/utils/workspace-schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
+import { readForm } from '~/utils/form-body.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -34,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameSite(request);
   await requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: WorkspaceSchema });
+  const submission = parseWithZod(await readForm(request), { schema: WorkspaceSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
   const { supabase } = getSupabase(request, context);
   const { data, error } = await supabase.rpc('create_workspace', submission.value);

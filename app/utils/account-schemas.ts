@@ -1,12 +1,12 @@
 // One zod schema per form of the signed-in account pages (profile, security, MFA, devices), used by
 // the action and, once JavaScript loads, by the browser.
 import * as z from 'zod/mini';
-import { emailField, passwordField } from './schemas.ts';
+import { emailField, noControlCharacters, passwordField } from './schemas.ts';
 
 export const ChangePasswordSchema = z.object({
   currentPassword: z
     .string({ error: 'Enter your current password.' })
-    .check(z.minLength(1, 'Enter your current password.')),
+    .check(noControlCharacters(), z.minLength(1, 'Enter your current password.')),
   password: passwordField,
 });
 
@@ -14,7 +14,7 @@ export const ChangeEmailSchema = z.object({
   email: emailField,
   currentPassword: z
     .string({ error: 'Enter your current password.' })
-    .check(z.minLength(1, 'Enter your current password.')),
+    .check(noControlCharacters(), z.minLength(1, 'Enter your current password.')),
 });
 
 export const SecurityIntentSchema = z.enum([
@@ -29,7 +29,12 @@ export const SecurityIntentSchema = z.enum([
 export const DisplayNameSchema = z.object({
   displayName: z
     .string({ error: 'Enter a display name.' })
-    .check(z.trim(), z.minLength(1, 'Enter a display name.'), z.maxLength(50, 'Use at most 50 characters.')),
+    .check(
+      z.trim(),
+      noControlCharacters(),
+      z.minLength(1, 'Enter a display name.'),
+      z.maxLength(50, 'Use at most 50 characters.'),
+    ),
 });
 
 const totpCode = z
@@ -38,13 +43,15 @@ const totpCode = z
 
 const currentPassword = z
   .string({ error: 'Enter your current password.' })
-  .check(z.minLength(1, 'Enter your current password.'));
+  .check(noControlCharacters(), z.minLength(1, 'Enter your current password.'));
 
 /** The second step of signing in: a code from the authenticator app. */
 export const MfaChallengeSchema = z.object({ code: totpCode, next: z.optional(z.string()) });
 
 export const MfaEnrolSchema = z.object({
-  name: z.optional(z.string().check(z.trim(), z.maxLength(50, 'Use at most 50 characters.'))),
+  name: z.optional(
+    z.string().check(z.trim(), noControlCharacters(), z.maxLength(50, 'Use at most 50 characters.')),
+  ),
 });
 
 /**
@@ -53,7 +60,7 @@ export const MfaEnrolSchema = z.object({
  */
 export const MfaConfirmSchema = z.object({
   factorId: z.string().check(z.uuid()),
-  uri: z.string().check(z.maxLength(1000), z.startsWith('otpauth://totp/')),
+  uri: z.string().check(noControlCharacters(), z.maxLength(1000), z.startsWith('otpauth://totp/')),
   code: totpCode,
 });
 

@@ -13,7 +13,8 @@ export const EMAIL_LINK_TYPES = [
 ] as const;
 
 export const ConfirmSchema = z.object({
-  token_hash: z.string().check(z.minLength(1), z.maxLength(200)),
+  // GoTrue's token hashes are hex, with a `pkce_` prefix for PKCE flows.
+  token_hash: z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[\w-]+$/)),
   type: z.enum(EMAIL_LINK_TYPES),
   next: z.optional(z.string()),
 });

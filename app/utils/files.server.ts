@@ -1,12 +1,7 @@
 // Uploads: multipart forms read as a stream with a size cap, image types told by the file's bytes,
 // and the trash of files whose rows are gone, emptied through the Storage API.
-import {
-  unstable_composeUploadHandlers as composeUploadHandlers,
-  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
-  unstable_parseMultipartFormData as parseMultipartFormData,
-  type UploadHandler,
-} from '@remix-run/node';
 import { supabaseEnv } from './env.server.ts';
+import { readFormBody } from './form-body.server.ts';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -20,28 +15,14 @@ export type Upload =
  * dropped (so the browser still gets an answer, not a reset connection) and reported as too large.
  */
 export async function readUpload(request: Request, field: string, maxBytes: number): Promise<Upload> {
-  let tooLarge = false;
-  let file = null as File | null;
-  const fileHandler: UploadHandler = async ({ name, filename, contentType, data }) => {
-    if (name !== field || filename === undefined) return undefined;
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for await (const chunk of data) {
-      size += chunk.byteLength;
-      if (size <= maxBytes) chunks.push(chunk);
-    }
-    if (size > maxBytes) tooLarge = true;
-    // A form sent with no file chosen has an empty part with an empty name.
-    else if (filename !== '' || size > 0)
-      file = new File(chunks as BlobPart[], filename || 'file', { type: contentType });
-    return undefined;
+  const { formData, file } = await readFormBody(request, { fileField: field, maxFileBytes: maxBytes });
+  if (!file) return { status: 'missing', formData };
+  if (file.tooLarge) return { status: 'too-large', formData };
+  return {
+    status: 'file',
+    file: new File([file.bytes], file.filename || 'file', { type: file.contentType }),
+    formData,
   };
-  const formData = await parseMultipartFormData(
-    request,
-    composeUploadHandlers(fileHandler, createMemoryUploadHandler({ maxPartSize: 64 * 1024 })),
-  );
-  if (tooLarge) return { status: 'too-large', formData };
-  return file ? { status: 'file', file, formData } : { status: 'missing', formData };
 }
 
 const IMAGE_SIGNATURES: Array<{ type: string; test: (b: Uint8Array) => boolean }> = [

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseWithZod } from './form-parse.ts';
-import { LoginSchema } from './schemas.ts';
-import { NewTaskSchema } from './workspace-schemas.ts';
+import { ChangeEmailSchema, DisplayNameSchema } from './account-schemas.ts';
+import { LoginSchema, NewPasswordSchema } from './schemas.ts';
+import { CommentSchema, NewTaskSchema, ProjectSchema, WorkspaceSchema } from './workspace-schemas.ts';
 
 const form = (entries: Record<string, string>) => {
   const data = new FormData();
@@ -28,5 +29,46 @@ describe('parseWithZod (zod/mini, no classic zod in the browser)', () => {
       initialValue: { status: 'todo' },
       fields: ['title', 'status'],
     });
+  });
+});
+
+describe('control characters', () => {
+  it.each([
+    ['a NUL', 'Fix\u0000 the build'],
+    ['a bell', 'Fix\u0007 the build'],
+    ['an escape', 'Fix\u001b[31m the build'],
+    ['a DEL', 'Fix\u007f the build'],
+  ])('refuse %s in a task title, next to the field, keeping what was typed', (_kind, title) => {
+    const form = new FormData();
+    form.set('title', title);
+    form.set('status', 'todo');
+    const submission = parseWithZod(form, { schema: NewTaskSchema });
+    expect(submission.status).toBe('error');
+    const reply = submission.reply();
+    expect(reply.error?.title).toEqual(['Remove the control characters (such as NUL) from this field.']);
+    expect(reply.initialValue?.title).toBe(title);
+  });
+
+  it('keep tabs and line breaks in a description', () => {
+    const form = new FormData();
+    form.set('body', 'line one\r\n\tline two');
+    expect(parseWithZod(form, { schema: CommentSchema }).status).toBe('success');
+  });
+
+  it.each([
+    ['password', LoginSchema, { email: 'a@example.com', password: 'secret\u0000' }],
+    ['email', LoginSchema, { email: 'a\u0000@example.com', password: 'secret' }],
+    ['password', NewPasswordSchema, { password: 'long enough\u0000' }],
+    ['displayName', DisplayNameSchema, { displayName: 'Ada\u0000' }],
+    ['name', WorkspaceSchema, { name: 'Acme\u0000', slug: 'acme' }],
+    ['name', ProjectSchema, { name: 'Web\u0000' }],
+    ['body', CommentSchema, { body: 'Hi\u0000' }],
+    ['currentPassword', ChangeEmailSchema, { email: 'b@example.com', currentPassword: 'x\u0000' }],
+  ])('refuse a NUL in %s', (field, schema, values) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(values)) form.set(k, v);
+    const submission = parseWithZod(form, { schema });
+    expect(submission.status).toBe('error');
+    expect(Object.keys(submission.reply().error ?? {})).toContain(field);
   });
 });

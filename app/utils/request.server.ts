@@ -22,6 +22,7 @@ export function requireSameSite(request: Request): void {
 }
 
 import { HONEYPOT_FIELD } from './honeypot.ts';
+import { readForm } from './form-body.server.ts';
 export { HONEYPOT_FIELD };
 
 /** Public forms carry a field people never see; a bot that fills it gets a plain 400. */
@@ -33,7 +34,7 @@ export function checkHoneypot(formData: FormData): void {
 /** The start of every public form's action: refuse cross-site posts, read the form, check the honeypot. */
 export async function readPublicForm(request: Request): Promise<FormData> {
   requireSameSite(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   checkHoneypot(formData);
   return formData;
 }

@@ -4,10 +4,21 @@
 // account-schemas.ts and workspace-schemas.ts: a sign-in page ships only these.
 import * as z from 'zod/mini';
 
+// NUL and the other control characters (tab and line breaks aside) have no place in anything a
+// person types; the database refuses NUL outright, so without this check they read as an outage.
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** A check for every text field: no control characters. */
+export const noControlCharacters = () =>
+  z.refine<string>((value) => !CONTROL_CHARACTERS.test(value), {
+    message: 'Remove the control characters (such as NUL) from this field.',
+    abort: true,
+  });
+
 export const emailField = z.pipe(
   z
     .string({ error: 'Enter your email address.' })
-    .check(z.trim(), z.toLowerCase(), z.minLength(1, 'Enter your email address.')),
+    .check(z.trim(), z.toLowerCase(), noControlCharacters(), z.minLength(1, 'Enter your email address.')),
   z
     .string()
     .check(
@@ -19,13 +30,16 @@ export const emailField = z.pipe(
 export const passwordField = z
   .string({ error: 'Choose a password.' })
   .check(
+    noControlCharacters(),
     z.minLength(8, 'Use 8 to 72 characters, and not your email address.'),
     z.maxLength(72, 'Use 8 to 72 characters, and not your email address.'),
   );
 
 export const LoginSchema = z.object({
   email: emailField,
-  password: z.string({ error: 'Enter your password.' }).check(z.minLength(1, 'Enter your password.')),
+  password: z
+    .string({ error: 'Enter your password.' })
+    .check(noControlCharacters(), z.minLength(1, 'Enter your password.')),
   next: z.optional(z.string()),
 });
 

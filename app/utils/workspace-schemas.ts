@@ -1,17 +1,23 @@
 // One zod schema per form of the workspace pages (workspaces, projects, tasks, comments,
 // invitations), used by the action and, once JavaScript loads, by the browser.
 import * as z from 'zod/mini';
-import { emailField } from './schemas.ts';
+import { emailField, noControlCharacters } from './schemas.ts';
 
 const workspaceName = z
   .string({ error: 'Enter a workspace name.' })
-  .check(z.trim(), z.minLength(1, 'Enter a workspace name.'), z.maxLength(60, 'Use at most 60 characters.'));
+  .check(
+    z.trim(),
+    noControlCharacters(),
+    z.minLength(1, 'Enter a workspace name.'),
+    z.maxLength(60, 'Use at most 60 characters.'),
+  );
 
 export const WorkspaceSchema = z.object({
   name: z
     .string({ error: 'Enter a workspace name.' })
     .check(
       z.trim(),
+      noControlCharacters(),
       z.minLength(1, 'Enter a workspace name.'),
       z.maxLength(60, 'Use at most 60 characters.'),
     ),
@@ -43,8 +49,15 @@ export const RESERVED_SLUGS = [
 export const ProjectSchema = z.object({
   name: z
     .string({ error: 'Enter a project name.' })
-    .check(z.trim(), z.minLength(1, 'Enter a project name.'), z.maxLength(80, 'Use at most 80 characters.')),
-  description: z.optional(z.string().check(z.trim(), z.maxLength(2000, 'Use at most 2,000 characters.'))),
+    .check(
+      z.trim(),
+      noControlCharacters(),
+      z.minLength(1, 'Enter a project name.'),
+      z.maxLength(80, 'Use at most 80 characters.'),
+    ),
+  description: z.optional(
+    z.string().check(z.trim(), noControlCharacters(), z.maxLength(2000, 'Use at most 2,000 characters.')),
+  ),
 });
 
 export const TASK_STATUSES = ['backlog', 'todo', 'in_progress', 'done'] as const;
@@ -52,7 +65,12 @@ export const TASK_STATUSES = ['backlog', 'todo', 'in_progress', 'done'] as const
 export const NewTaskSchema = z.object({
   title: z
     .string({ error: 'Enter a title.' })
-    .check(z.trim(), z.minLength(1, 'Enter a title.'), z.maxLength(200, 'Use at most 200 characters.')),
+    .check(
+      z.trim(),
+      noControlCharacters(),
+      z.minLength(1, 'Enter a title.'),
+      z.maxLength(200, 'Use at most 200 characters.'),
+    ),
   status: z.enum(TASK_STATUSES),
 });
 
@@ -70,8 +88,15 @@ export const TASK_PRIORITIES = ['none', 'low', 'medium', 'high', 'urgent'] as co
 export const TaskEditSchema = z.object({
   title: z
     .string({ error: 'Enter a title.' })
-    .check(z.trim(), z.minLength(1, 'Enter a title.'), z.maxLength(200, 'Use at most 200 characters.')),
-  description: z.optional(z.string().check(z.maxLength(20000, 'Use at most 20,000 characters.'))),
+    .check(
+      z.trim(),
+      noControlCharacters(),
+      z.minLength(1, 'Enter a title.'),
+      z.maxLength(200, 'Use at most 200 characters.'),
+    ),
+  description: z.optional(
+    z.string().check(noControlCharacters(), z.maxLength(20000, 'Use at most 20,000 characters.')),
+  ),
   status: z.enum(TASK_STATUSES),
   priority: z.enum(TASK_PRIORITIES),
   assignee: z.optional(z.string().check(z.regex(/^$|^[0-9a-f-]{36}$/, 'Choose someone from the list.'))),
@@ -94,7 +119,12 @@ export const TaskEditSchema = z.object({
 export const CommentSchema = z.object({
   body: z
     .string({ error: 'Write a comment.' })
-    .check(z.trim(), z.minLength(1, 'Write a comment.'), z.maxLength(5000, 'Use at most 5,000 characters.')),
+    .check(
+      z.trim(),
+      noControlCharacters(),
+      z.minLength(1, 'Write a comment.'),
+      z.maxLength(5000, 'Use at most 5,000 characters.'),
+    ),
 });
 
 export const RenameWorkspaceSchema = z.object({ name: workspaceName });
@@ -108,7 +138,7 @@ export const TransferOwnershipSchema = z.object({
 export const DeleteWorkspaceSchema = z.object({
   confirm: z
     .string({ error: 'Type the workspace name to confirm.' })
-    .check(z.trim(), z.minLength(1, 'Type the workspace name to confirm.')),
+    .check(z.trim(), noControlCharacters(), z.minLength(1, 'Type the workspace name to confirm.')),
 });
 
 export const InviteSchema = z.object({
