@@ -1,7 +1,8 @@
 // AAL2 enforced by the database (SPEC section 2): once a user has a verified authenticator app, a
 // session that has not stepped up reads and writes no workspace data, files or other people's profiles
 // through the REST API, whatever the app does. Also the sessions RPCs and what deleting an account takes.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { randomUUID } from 'node:crypto';
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Authenticator } from '../support/authenticator.ts';
@@ -49,7 +50,18 @@ async function addFactor(client: SupabaseClient): Promise<{ factorId: string; ap
     code: await app.nextCode(),
   });
   if (verified.error) throw verified.error;
+  await client.realtime.setAuth(verified.data.access_token);
   return { factorId: data.id, app };
+}
+
+/**
+ * Steps an aal1 session up with the app's next code. supabase-js hands realtime a new token on sign-in
+ * and refresh but not after an MFA verify, so this passes it on as the app's browser client would.
+ */
+async function stepUp(client: SupabaseClient, factorId: string, app: Authenticator): Promise<void> {
+  const verified = await client.auth.mfa.challengeAndVerify({ factorId, code: await app.nextCode() });
+  if (verified.error) throw verified.error;
+  await client.realtime.setAuth(verified.data.access_token);
 }
 
 /** An owner with a shared workspace holding a project, a task, a comment, an invitation and a teammate. */
@@ -191,22 +203,189 @@ describe('aal2 once a factor is verified', () => {
     expect(counts).toMatchObject({ workspaces: 2, projects: 1, tasks: 1, comments: 1, profiles: 2 });
   });
 
-  it('covers every table in public and storage.objects', async () => {
-    const { rows } = await db.query<{ table: string }>(
-      `select format('%I.%I', n.nspname, c.relname) as table
+  it('covers every table in public: the owner sees rows of each at aal2 and none at aal1', async () => {
+    const { owner, ws, taskId } = await ownerWithData('tables');
+    // The one table the scene above does not fill yet.
+    const path = `${ws.id}/${taskId}/${randomUUID()}/plan.txt`;
+    expect((await owner.client.storage.from('attachments').upload(path, bytes('plan'))).error).toBeNull();
+    const attached = await owner.client.from('attachments').insert({
+      workspace_id: ws.id,
+      task_id: taskId,
+      path,
+      name: 'plan.txt',
+      size: 4,
+      content_type: 'text/plain',
+    });
+    expect(attached.error).toBeNull();
+    const { factorId, app } = await addFactor(owner.client);
+    const aal1 = await signIn(owner.email, owner.password);
+
+    // Every table under RLS, so one added later fails here until the scene fills it and aal1 sees nothing.
+    const { rows } = await db.query<{ table: string; column: string }>(
+      `select c.relname as table,
+              (select a.attname from pg_attribute a
+                where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+                  and has_column_privilege('authenticated', c.oid, a.attnum, 'SELECT')
+                order by a.attnum limit 1) as column
          from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where c.relkind = 'r' and c.relrowsecurity
-          and (n.nspname = 'public' or (n.nspname = 'storage' and c.relname = 'objects'))
-          and not exists (
-            select 1 from pg_policies p
-             where p.schemaname = n.nspname and p.tablename = c.relname
-               and p.permissive = 'RESTRICTIVE' and p.cmd = 'ALL'
-               and p.policyname = 'aal2 once a factor is verified'
-          )`,
+        where n.nspname = 'public' and c.relkind = 'r' and c.relrowsecurity order by 1`,
     );
-    expect(rows).toEqual([]);
+    expect(rows.map((r) => r.table)).toContain('attachments');
+    for (const { table, column } of rows) {
+      const atAal2 = await owner.client.from(table).select(column);
+      expect(atAal2.error, table).toBeNull();
+      expect(atAal2.data?.length, table).toBeGreaterThan(0);
+      const atAal1 = await aal1.from(table).select(column);
+      expect(atAal1.error, table).toBeNull();
+      // Their own profile stays readable: the step-up page greets them by name.
+      if (table === 'profiles') expect(atAal1.data, table).toEqual([{ [column]: owner.id }]);
+      else expect(atAal1.data, table).toEqual([]);
+    }
+
+    await stepUp(aal1, factorId, app);
+    expect((await aal1.from('attachments').select('id')).data).toHaveLength(1);
+  });
+
+  it('files: at aal1 neither bucket lists, serves or takes a file; at aal2 both do', async () => {
+    const { owner, ws, taskId } = await ownerWithData('files');
+    const attachment = `${ws.id}/${taskId}/${randomUUID()}/plan.txt`;
+    const avatar = `${owner.id}/me.png`;
+    expect(
+      (await owner.client.storage.from('attachments').upload(attachment, bytes('plan'))).error,
+    ).toBeNull();
+    expect(
+      (await owner.client.storage.from('avatars').upload(avatar, bytes('png?'), { contentType: 'image/png' }))
+        .error,
+    ).toBeNull();
+    const { factorId, app } = await addFactor(owner.client);
+    const aal1 = await signIn(owner.email, owner.password);
+
+    const attachments = aal1.storage.from('attachments');
+    expect((await attachments.list(`${ws.id}/${taskId}`)).data ?? []).toEqual([]);
+    expect((await attachments.download(attachment)).error).not.toBeNull();
+    expect((await attachments.createSignedUrl(attachment, 60)).error).not.toBeNull();
+    const attachmentUpload = await attachments.upload(`${ws.id}/${taskId}/${randomUUID()}/x.txt`, bytes('x'));
+    expect(attachmentUpload.error?.message).toMatch(/row-level security/);
+    const avatars = aal1.storage.from('avatars');
+    expect((await avatars.list(owner.id)).data ?? []).toEqual([]);
+    expect(
+      (await avatars.upload(`${owner.id}/new.png`, bytes('png?'), { contentType: 'image/png' })).error
+        ?.message,
+    ).toMatch(/row-level security/);
+    expect((await avatars.remove([avatar])).data ?? []).toEqual([]);
+
+    await stepUp(aal1, factorId, app);
+    expect(await (await attachments.download(attachment)).data?.text()).toBe('plan');
+    expect((await attachments.list(`${ws.id}/${taskId}`)).data).toHaveLength(1);
+    expect((await avatars.list(owner.id)).data?.map((f) => f.name)).toEqual(['me.png']);
+    expect(
+      (await avatars.upload(`${owner.id}/new.png`, bytes('png?'), { contentType: 'image/png' })).error,
+    ).toBeNull();
+  });
+
+  it('realtime: at aal1 the board channel refuses and no change arrives; at aal2 both work', async () => {
+    const { owner, mate, ws, projectId } = await ownerWithData('live');
+    const { factorId, app } = await addFactor(owner.client);
+    const aal1 = await signIn(owner.email, owner.password);
+    const clients = [owner.client, aal1];
+    try {
+      expect(await joinBoard(aal1, projectId)).toMatch(/Unauthorized/);
+      expect(await joinBoard(owner.client, projectId)).toBeUndefined();
+
+      // The same inserts, seen by the aal2 session and not by the aal1 one of the same user.
+      const atAal1 = await listenToTasks(aal1, projectId);
+      const atAal2 = await listenToTasks(owner.client, projectId);
+      const first = await addTaskUntilHeard(mate.client, ws.id, projectId, atAal2);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(atAal1.filter((t) => first.includes(t.title))).toEqual([]);
+
+      await stepUp(aal1, factorId, app);
+      expect(await joinBoard(aal1, projectId)).toBeUndefined();
+      const steppedUp = await listenToTasks(aal1, projectId);
+      await addTaskUntilHeard(mate.client, ws.id, projectId, steppedUp);
+    } finally {
+      await Promise.all(clients.map((c) => c.removeAllChannels()));
+    }
   });
 });
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+/**
+ * Adds tasks until `heard` has one of them, at most three; returns their titles. The local realtime
+ * sometimes drops a change for every subscriber (a few in a hundred, reported separately); what this
+ * test is about is who hears a change that is delivered.
+ */
+async function addTaskUntilHeard(
+  client: SupabaseClient,
+  workspaceId: string,
+  projectId: string,
+  heard: Array<{ title: string }>,
+): Promise<string[]> {
+  const titles: string[] = [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const title = `Task ${randomUUID().slice(0, 8)}`;
+    titles.push(title);
+    const { error } = await client
+      .from('tasks')
+      .insert({ workspace_id: workspaceId, project_id: projectId, title });
+    if (error) throw error;
+    const started = Date.now();
+    while (Date.now() - started < 3000) {
+      if (heard.some((t) => t.title === title)) return titles;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+  throw new Error(`none of ${titles.join(', ')} was heard`);
+}
+
+/**
+ * Joins the private channel of a board as the board page does (with presence); resolves with the
+ * refusal's message, or undefined once joined.
+ */
+function joinBoard(client: SupabaseClient, projectId: string): Promise<string | undefined> {
+  const channel = client
+    .channel(`board:${projectId}`, { config: { private: true, presence: { key: randomUUID() } } })
+    .on('presence', { event: 'sync' }, () => {});
+  return new Promise((resolve) => {
+    channel.subscribe((status, error) => {
+      if (status === 'SUBSCRIBED') resolve(undefined);
+      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') {
+        // A refused channel stays in the client's list under its topic; a later join needs a new one.
+        void client.removeChannel(channel).then(() => resolve(error?.message ?? status));
+      }
+    });
+  });
+}
+
+/** Tasks inserted into a project, as `client` hears of them; resolves once realtime listens. */
+async function listenToTasks(client: SupabaseClient, projectId: string): Promise<Array<{ title: string }>> {
+  const heard: Array<{ title: string }> = [];
+  const channel: RealtimeChannel = client
+    .channel(`tasks-${randomUUID()}`)
+    .on<{ title: string }>(
+      'postgres_changes',
+      { event: 'INSERT', schema: 'public', table: 'tasks', filter: `project_id=eq.${projectId}` },
+      (payload) => heard.push(payload.new),
+    );
+  await new Promise<void>((resolve, reject) => {
+    let joined = false;
+    let listening = false;
+    channel.on('system', {}, (payload: { extension: string; status: string; message: string }) => {
+      if (payload.extension !== 'postgres_changes') return;
+      if (payload.status !== 'ok') reject(new Error(payload.message));
+      listening = true;
+      if (joined) resolve();
+    });
+    channel.subscribe((status, error) => {
+      if (status === 'SUBSCRIBED') {
+        joined = true;
+        if (listening) resolve();
+      } else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(error ?? new Error(status));
+    });
+  });
+  return heard;
+}
 
 describe('my_sessions and sign_out_session', () => {
   it('list only the caller’s sessions, marking the current one', async () => {
