@@ -134,6 +134,16 @@ describe('activity', () => {
     expect(forged.error?.code).toBe('42501');
     const erased = await s.owner.client.from('activity').delete().eq('workspace_id', s.ws);
     expect(erased.error?.code).toBe('42501');
+    for (const p of [s.owner, s.admin, s.member, s.viewer, s.outsider]) {
+      const rewritten = await p.client
+        .from('activity')
+        .update({ kind: 'task_created' })
+        .eq('workspace_id', s.ws)
+        .select('id');
+      expect(rewritten.error?.code).toBe('42501');
+    }
+    const after = await s.viewer.client.from('activity').select('kind').eq('workspace_id', s.ws).order('id');
+    expect(after.data?.map((a) => a.kind)).toEqual(kinds);
   });
 
   it('does not stand in the way of deleting a whole workspace', async () => {

@@ -7,6 +7,9 @@ import { scene, type Person, type Scene } from '../support/scene.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
+/** What RLS answers when it hides every row from a statement: no error, and nothing done. */
+const NO_ROWS = { error: null, data: [] };
+
 async function attach(p: Person, s: Scene, name: string) {
   const id = randomUUID();
   const path = `${s.ws}/${s.task}/${id}/${name}`;
@@ -67,7 +70,7 @@ describe('attachments', () => {
     const o = s.outsider.client;
     expect((await o.from('attachments').select('id').eq('id', file.id)).data).toEqual([]);
     const listed = await o.storage.from('attachments').list(`${s.ws}/${s.task}`);
-    expect(listed.data ?? []).toEqual([]);
+    expect(listed).toMatchObject(NO_ROWS);
     expect((await o.storage.from('attachments').download(file.path)).error).not.toBeNull();
     expect((await o.storage.from('attachments').createSignedUrl(file.path, 60)).error).not.toBeNull();
   });
@@ -82,9 +85,9 @@ describe('attachments', () => {
       .upload(file.path, bytes('changed'), { upsert: true });
     expect(outsider.error).not.toBeNull();
     const removed = await s.outsider.client.storage.from('attachments').remove([file.path]);
-    expect(removed.data ?? []).toEqual([]);
+    expect(removed).toMatchObject(NO_ROWS);
     const removedRow = await s.outsider.client.from('attachments').delete().eq('id', file.id).select('id');
-    expect(removedRow.data ?? []).toEqual([]);
+    expect(removedRow).toMatchObject(NO_ROWS);
     const still = await s.owner.client.storage.from('attachments').download(file.path);
     expect(await still.data?.text()).toBe('contents of plan.txt');
   });
@@ -92,14 +95,29 @@ describe('attachments', () => {
   it('are deleted by their uploader or an admin, not by another member or a viewer', async () => {
     const mine = await attach(s.other, s, 'other.txt');
     for (const p of [s.member, s.viewer]) {
-      const { data } = await p.client.from('attachments').delete().eq('id', mine.id).select('id');
-      expect(data).toEqual([]);
+      const deleted = await p.client.from('attachments').delete().eq('id', mine.id).select('id');
+      expect(deleted).toMatchObject(NO_ROWS);
     }
     const byAdmin = await s.admin.client.from('attachments').delete().eq('id', mine.id).select('id');
     expect(byAdmin.data).toHaveLength(1);
     const own = await attach(s.other, s, 'own.txt');
     const byUploader = await s.other.client.from('attachments').delete().eq('id', own.id).select('id');
     expect(byUploader.data).toHaveLength(1);
+  });
+
+  it('are never changed once attached, by anyone, their uploader included', async () => {
+    // A row describes the file stored at its path; the path and the file never change, so neither does it.
+    for (const p of [s.member, s.other, s.viewer, s.admin, s.owner, s.outsider]) {
+      const renamed = await p.client
+        .from('attachments')
+        .update({ name: 'renamed.txt' })
+        .eq('id', file.id)
+        .select('id');
+      expect(renamed.error?.code).toBe('42501');
+    }
+    expect((await s.member.client.from('attachments').select('name').eq('id', file.id)).data).toEqual([
+      { name: 'plan.txt' },
+    ]);
   });
 
   it('leave their files in the trash when their rows go, with the task too; the service role empties it', async () => {
@@ -141,7 +159,8 @@ describe('avatars', () => {
     const publicUrl = s.outsider.client.storage.from('avatars').getPublicUrl(mine).data.publicUrl;
     expect((await fetch(publicUrl)).status).toBe(200);
     const removed = await s.outsider.client.storage.from('avatars').remove([mine]);
-    expect(removed.data ?? []).toEqual([]);
+    expect(removed).toMatchObject(NO_ROWS);
+    expect((await fetch(publicUrl)).status).toBe(200);
     // The bucket itself refuses what is not an image.
     const script = await s.member.client.storage
       .from('avatars')

@@ -80,16 +80,26 @@ describe('invitations', () => {
     expect(anon.error?.code).toBe('42501');
   });
 
-  it('keep their tokens unreadable, even by admins and the owner', async () => {
+  it('keep their tokens unreadable, even by admins and the owner, are seen by admins only and deleted by nobody', async () => {
     const t = await team();
     await invite(t.admin, t.ws, 'someone@example.test', 'member');
     const hashes = await t.owner.client.from('invitations').select('token_hash').eq('workspace_id', t.ws);
     expect(hashes.error?.code).toBe('42501');
     const listed = await t.admin.client.from('invitations').select('email, role').eq('workspace_id', t.ws);
     expect(listed.data).toEqual([{ email: 'someone@example.test', role: 'member' }]);
-    expect((await t.member.client.from('invitations').select('email').eq('workspace_id', t.ws)).data).toEqual(
-      [],
-    );
+    // Members below admin, and people outside, see none and delete none (revoking is an update).
+    const outsider = await person('outsider');
+    for (const p of [t.member, t.viewer, outsider]) {
+      const seen = await p.client.from('invitations').select('email').eq('workspace_id', t.ws);
+      expect(seen).toMatchObject({ error: null, data: [] });
+    }
+    for (const p of [t.viewer, outsider, t.admin, t.owner]) {
+      const deleted = await p.client.from('invitations').delete().eq('workspace_id', t.ws).select('id');
+      expect(deleted.error?.code).toBe('42501');
+    }
+    expect((await t.admin.client.from('invitations').select('email').eq('workspace_id', t.ws)).data).toEqual([
+      { email: 'someone@example.test' },
+    ]);
     const stored = await sql('select token_hash from public.invitations where workspace_id = $1', [t.ws]);
     expect(String(stored[0]?.token_hash)).toMatch(/^[0-9a-f]{64}$/);
   });

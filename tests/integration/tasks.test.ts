@@ -50,6 +50,9 @@ async function board(): Promise<Board> {
   return { ws: wsId, project: project.id, owner, admin, member, viewer, outsider };
 }
 
+/** What RLS answers when it hides every row from a statement: no error, and nothing done. */
+const NO_ROWS = { error: null, data: [] };
+
 async function newTask(p: Person, b: Board, title: string, extra: Record<string, unknown> = {}) {
   return p.client
     .from('tasks')
@@ -64,12 +67,12 @@ describe('projects', () => {
     for (const p of [b.member, b.viewer, b.outsider]) {
       const { error } = await p.client.from('projects').insert({ workspace_id: b.ws, name: 'Nope' });
       expect(error?.code).toBe('42501');
-      const { data } = await p.client
+      const renamed = await p.client
         .from('projects')
         .update({ name: 'Renamed' })
         .eq('id', b.project)
         .select('id');
-      expect(data ?? []).toEqual([]);
+      expect(renamed).toMatchObject(NO_ROWS);
     }
     const { data, error } = await b.owner.client
       .from('projects')
@@ -88,8 +91,14 @@ describe('projects', () => {
 
   it('cannot be deleted by anyone but through their workspace', async () => {
     const b = await board();
-    const { data } = await b.owner.client.from('projects').delete().eq('id', b.project).select('id');
-    expect(data ?? []).toEqual([]);
+    // No role holds the privilege: archiving is how a board is retired (deleting the workspace takes it).
+    for (const p of [b.owner, b.admin, b.member, b.viewer, b.outsider]) {
+      const deleted = await p.client.from('projects').delete().eq('id', b.project).select('id');
+      expect(deleted.error?.code).toBe('42501');
+    }
+    expect((await b.owner.client.from('projects').select('id').eq('id', b.project)).data).toEqual([
+      { id: b.project },
+    ]);
   });
 });
 
@@ -112,24 +121,55 @@ describe('tasks', () => {
     ).toBe('42501');
   });
 
-  it('are edited by members, not by viewers or outsiders, and deleted by admins only', async () => {
+  it('are read by every member and by nobody else', async () => {
+    const { data: task } = await newTask(b.member, b, 'Read me');
+    const id = task?.id ?? '';
+    for (const p of [b.owner, b.admin, b.member, b.viewer]) {
+      expect(await p.client.from('tasks').select('id').eq('id', id)).toMatchObject({
+        error: null,
+        data: [{ id }],
+      });
+    }
+    expect(await b.outsider.client.from('tasks').select('id').eq('id', id)).toMatchObject(NO_ROWS);
+    expect((await anonClient().from('tasks').select('id').eq('id', id)).error?.code).toBe('42501');
+  });
+
+  it('are edited by members, admins and the owner, not by viewers or outsiders', async () => {
     const { data: task } = await newTask(b.member, b, 'Edit me');
     const id = task?.id ?? '';
     for (const p of [b.viewer, b.outsider]) {
-      const { data } = await p.client.from('tasks').update({ title: 'Hijacked' }).eq('id', id).select('id');
-      expect(data ?? []).toEqual([]);
+      const hijacked = await p.client.from('tasks').update({ title: 'Hijacked' }).eq('id', id).select('id');
+      expect(hijacked).toMatchObject(NO_ROWS);
     }
-    expect(
-      (
-        await b.member.client
-          .from('tasks')
-          .update({ title: 'Edited', priority: 'high' })
-          .eq('id', id)
-          .select('title')
-      ).data,
-    ).toEqual([{ title: 'Edited' }]);
-    expect((await b.member.client.from('tasks').delete().eq('id', id).select('id')).data).toEqual([]);
-    expect((await b.admin.client.from('tasks').delete().eq('id', id).select('id')).data).toEqual([{ id }]);
+    for (const [p, title] of [
+      [b.member, 'Edited by a member'],
+      [b.admin, 'Edited by an admin'],
+      [b.owner, 'Edited by the owner'],
+    ] as const) {
+      const edited = await p.client
+        .from('tasks')
+        .update({ title, priority: 'high' })
+        .eq('id', id)
+        .select('title, priority');
+      expect(edited).toMatchObject({ error: null, data: [{ title, priority: 'high' }] });
+    }
+  });
+
+  it('are deleted by admins and the owner only', async () => {
+    for (const p of [b.member, b.viewer, b.outsider]) {
+      const { data: task } = await newTask(b.member, b, 'Keep me');
+      const id = task?.id ?? '';
+      expect(await p.client.from('tasks').delete().eq('id', id).select('id')).toMatchObject(NO_ROWS);
+      expect((await b.member.client.from('tasks').select('id').eq('id', id)).data).toEqual([{ id }]);
+    }
+    for (const p of [b.admin, b.owner]) {
+      const { data: task } = await newTask(b.member, b, 'Delete me');
+      const id = task?.id ?? '';
+      expect(await p.client.from('tasks').delete().eq('id', id).select('id')).toMatchObject({
+        error: null,
+        data: [{ id }],
+      });
+    }
   });
 
   it('stay in their workspace: a member cannot move one into another workspace’s project', async () => {
@@ -177,12 +217,12 @@ describe('tasks', () => {
       .update({ archived_at: new Date().toISOString() })
       .eq('id', archived.project);
     expect((await newTask(archived.member, archived, 'After archiving')).error?.code).toBe('42501');
-    const { data } = await archived.member.client
+    const changed = await archived.member.client
       .from('tasks')
       .update({ title: 'Changed' })
       .eq('id', task?.id ?? '')
       .select('id');
-    expect(data ?? []).toEqual([]);
+    expect(changed).toMatchObject(NO_ROWS);
     expect(
       (
         await archived.viewer.client
