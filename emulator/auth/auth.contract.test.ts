@@ -1,5 +1,6 @@
 // The unmodified @supabase/supabase-js against the local auth API: every endpoint, success and failure.
 import { createHash, randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
   adminClient,
@@ -420,6 +421,10 @@ describe('the signed-in user', () => {
     });
     expect(firstHalf.error).toBeNull();
     expect(firstHalf.data.session).toBeNull();
+    // Half confirmed changes nothing yet: the account still answers to the old address.
+    const between = await user.client.auth.getUser();
+    expect(between.data.user?.email).toBe(user.email);
+    expect(between.data.user?.new_email).toBe(newEmail);
     const secondHalf = await anonClient().auth.verifyOtp({
       token_hash: toOld.searchParams.get('token_hash') ?? '',
       type: 'email_change',
@@ -428,10 +433,30 @@ describe('the signed-in user', () => {
     expect(secondHalf.data.user?.email).toBe(newEmail);
   });
 
-  it('sends a reauthentication code', async () => {
-    const { client, email } = await signedIn('reauth');
+  it('sends a reauthentication code: the nonce a password change would be checked against', async () => {
+    const { client, email, id } = await signedIn('reauth');
     expect((await client.auth.reauthenticate()).error).toBeNull();
-    expect((await latestMailTo(email)).Subject).toBe('Your Crewboard confirmation code');
+    const mail = await latestMailTo(email);
+    expect(mail.Subject).toBe('Your Crewboard confirmation code');
+    const nonce = /\b(\d{6})\b/.exec(mail.Text)?.[1] ?? '';
+    expect(nonce).toMatch(/^\d{6}$/);
+    // GoTrue keeps sha224(email + nonce) and compares PUT /user's `nonce` with it when
+    // secure_password_change is on (off in config.toml, so the comparison is read from the database).
+    const db = new pg.Client({ connectionString: backend().dbUrl });
+    await db.connect();
+    try {
+      const { rows } = await db.query<{ reauthentication_token: string }>(
+        'select reauthentication_token from auth.users where id = $1',
+        [id],
+      );
+      expect(rows[0]?.reauthentication_token).toBe(
+        createHash('sha224')
+          .update(email + nonce)
+          .digest('hex'),
+      );
+    } finally {
+      await db.end();
+    }
   });
 
   it('answers missing, tampered and expired tokens like GoTrue', async () => {

@@ -20,6 +20,7 @@ test('create a workspace and a project, add tasks, and move them with plain form
   await page.getByLabel('Project name').fill('Launch');
   await page.getByRole('button', { name: 'Create project' }).click();
   await expect(page.getByRole('heading', { name: 'Launch' })).toBeVisible();
+  const boardUrl = page.url();
 
   const todo = page.getByRole('region', { name: 'To do' });
   for (const title of ['Write the brief', 'Book the venue', 'Send invitations']) {
@@ -29,9 +30,19 @@ test('create a workspace and a project, add tasks, and move them with plain form
   }
   await expect(todo.getByRole('listitem')).toHaveCount(3);
 
-  // Up: the third task moves above the second.
+  // Up: the third task moves above the second, and stays there on a fresh GET.
   await todo.getByRole('button', { name: 'Move #3 up' }).click();
   await expect(todo.getByRole('listitem').nth(1)).toContainText('Send invitations');
+  const order = ['Write the brief', 'Send invitations', 'Book the venue'].map((t) => new RegExp(t));
+  await page.goto(boardUrl);
+  await expect(todo.getByRole('listitem')).toHaveText(order);
+  // Down: back below the second.
+  await todo.getByRole('button', { name: 'Move #3 down' }).click();
+  await expect(todo.getByRole('listitem').nth(2)).toContainText('Send invitations');
+  await page.goto(boardUrl);
+  await expect(todo.getByRole('listitem')).toHaveText(
+    ['Write the brief', 'Book the venue', 'Send invitations'].map((t) => new RegExp(t)),
+  );
 
   // Another column through the status select.
   await todo.getByLabel('Status of #1').selectOption('in_progress');

@@ -95,6 +95,8 @@ test('invite a member and a viewer, who accept from their links; change a role, 
     .getByRole('button', { name: 'Change role' })
     .click();
   await expect(page.getByLabel(`Role of ${viewerName}`)).toHaveValue('member');
+  await page.goto(`/w/${slug}/members`);
+  await expect(page.getByLabel(`Role of ${viewerName}`)).toHaveValue('member');
   await page.getByRole('button', { name: `Remove ${viewerName}` }).click();
   await expect(page.getByText(viewerName)).toHaveCount(0);
 

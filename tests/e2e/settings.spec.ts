@@ -34,7 +34,16 @@ test('rename, change the address (a taken one is refused), and delete after typi
   expect((await page.goto(`/w/${slug}-b`))?.status()).toBe(404);
 });
 
-test('members and viewers cannot open the settings', async ({ page }) => {
-  await signIn(page, 'grace@demo.crewboard.test', 'crewboard-demo');
-  expect((await page.goto('/w/northwind/settings'))?.status()).toBe(404);
+test('members and viewers cannot open the settings; the owner can', async ({ browser }) => {
+  for (const [who, status] of [
+    ['grace', 404], // member
+    ['linus', 404], // viewer
+    ['ada', 200], // owner
+  ] as const) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, `${who}@demo.crewboard.test`, 'crewboard-demo');
+    expect((await page.goto('/w/northwind/settings'))?.status(), who).toBe(status);
+    await context.close();
+  }
 });

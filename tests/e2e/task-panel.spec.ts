@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createConfirmedUser, endpoints, signIn } from './support.ts';
 
 test('open a task over the board, edit every field, comment, and delete the comment', async ({ page }) => {
-  const { email, password } = await createConfirmedUser('panel');
+  const { id, email, password } = await createConfirmedUser('panel');
   await signIn(page, email, password);
   await page.goto('/w');
   const slug = `panel-${Date.now().toString(36)}`;
@@ -35,6 +35,14 @@ test('open a task over the board, edit every field, comment, and delete the comm
     page.getByRole('region', { name: 'In progress' }).getByText(/Plan the team offsite/),
   ).toBeVisible();
   await expect(panel.getByLabel('Description')).toHaveValue('Two days in March.\nSomewhere with a lake.');
+  await expect(panel.getByLabel('Due date')).toHaveValue('2027-03-15');
+  // What the server kept, on a fresh GET (a reload without JavaScript would post the form again).
+  await page.goto(page.url());
+  await expect(panel.getByLabel('Title')).toHaveValue('Plan the team offsite');
+  await expect(panel.getByLabel('Description')).toHaveValue('Two days in March.\nSomewhere with a lake.');
+  await expect(panel.getByLabel('Status')).toHaveValue('in_progress');
+  await expect(panel.getByLabel('Priority')).toHaveValue('high');
+  await expect(panel.getByLabel('Assignee')).toHaveValue(id);
   await expect(panel.getByLabel('Due date')).toHaveValue('2027-03-15');
 
   await panel.getByLabel('Comment', { exact: true }).fill('I can book the venue.');
