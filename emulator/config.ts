@@ -17,6 +17,8 @@ export interface AuthSettings {
   additionalRedirectUrls: string[];
   jwtExpiry: number;
   enableSignup: boolean;
+  /** `[auth] enable_anonymous_sign_ins`: POST /signup without an email or phone makes an anonymous user. */
+  enableAnonymousSignIns: boolean;
   enableRefreshTokenRotation: boolean;
   refreshTokenReuseInterval: number;
   minimumPasswordLength: number;
@@ -35,6 +37,7 @@ export interface AuthSettings {
     tokenRefresh: number;
     signInSignUps: number;
     tokenVerifications: number;
+    anonymousUsers: number;
   };
   mfa: {
     maxEnrolledFactors: number;
@@ -145,6 +148,10 @@ export function loadSettings(projectRoot: string, env: Environment = process.env
       additionalRedirectUrls: strings(auth.additional_redirect_urls, []),
       jwtExpiry: envInt('AUTH_JWT_EXPIRY') ?? num(auth.jwt_expiry, 3600),
       enableSignup: bool(auth.enable_signup, true),
+      enableAnonymousSignIns:
+        env.AUTH_ENABLE_ANONYMOUS_SIGN_INS !== undefined
+          ? env.AUTH_ENABLE_ANONYMOUS_SIGN_INS === 'true'
+          : bool(auth.enable_anonymous_sign_ins, false),
       enableRefreshTokenRotation: bool(auth.enable_refresh_token_rotation, true),
       refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),
       minimumPasswordLength: num(auth.minimum_password_length, 6),
@@ -164,6 +171,7 @@ export function loadSettings(projectRoot: string, env: Environment = process.env
         tokenRefresh: envInt('AUTH_RATE_LIMIT_TOKEN_REFRESH') ?? num(rate.token_refresh, 150),
         signInSignUps: envInt('AUTH_RATE_LIMIT_SIGN_IN') ?? num(rate.sign_in_sign_ups, 30),
         tokenVerifications: envInt('AUTH_RATE_LIMIT_VERIFY') ?? num(rate.token_verifications, 30),
+        anonymousUsers: envInt('AUTH_RATE_LIMIT_ANONYMOUS_USERS') ?? num(rate.anonymous_users, 30),
       },
       // The CLI's template defaults: TOTP is off unless [auth.mfa.totp] turns it on.
       mfa: {

@@ -6,6 +6,7 @@ import {
   type Reply,
   checkPasswordStrength,
   createFlowState,
+  enforceRateLimit,
   json,
   objectParam,
   redirectTarget,
@@ -43,6 +44,7 @@ export async function getUser(service: AuthService, req: AuthRequest): Promise<R
 
 export async function updateUser(service: AuthService, req: AuthRequest): Promise<Reply> {
   const caller = await authenticate(service.pool, service.keys, req.bearer);
+  enforceRateLimit(service, req, 'otp');
   const body = req.body;
   const email = stringParam(body, 'email');
   const phone = stringParam(body, 'phone');

@@ -5,7 +5,7 @@ import type { AuthSettings } from '../config.ts';
 import type { SigningKeys } from '../keys.ts';
 import { type AuthError, badRequest, tooManyRequests, unprocessable, weakPassword } from './errors.ts';
 import type { Mailer } from './mailer.ts';
-import type { RateLimiter, TokenBuckets } from './rate-limit.ts';
+import type { AuthLimiters } from './rate-limit.ts';
 import { resolveRedirect } from './redirects.ts';
 import type { GrantContext, TokenSettings } from './sessions.ts';
 import type { Queryable } from './users.ts';
@@ -16,9 +16,7 @@ export interface AuthService {
   keys: SigningKeys;
   tokens: TokenSettings;
   mailer: Mailer;
-  limiter: RateLimiter;
-  emailLimiter: RateLimiter;
-  mfaLimiter: TokenBuckets;
+  limiters: AuthLimiters;
   apiExternalUrl: string;
 }
 
@@ -140,33 +138,16 @@ export function redirectTarget(service: AuthService, req: AuthRequest, fromBody 
   );
 }
 
-/** [auth.rate_limit] per client IP, over five-minute windows like GoTrue's defaults. */
+/**
+ * GoTrue's limiter of an endpoint, per client address (internal/api/apilimiter/apilimiter.go,
+ * middleware.go performRateLimiting): 429 `over_request_rate_limit` once its bucket is empty.
+ */
 export function enforceRateLimit(
   service: AuthService,
   req: AuthRequest,
-  bucket: 'sign_in_sign_ups' | 'token_refresh' | 'token_verifications',
+  limiter: 'token' | 'otp' | 'verify' | 'anonymous' | 'mfaChallenge' | 'mfaVerify',
 ): void {
-  const limits = {
-    sign_in_sign_ups: service.settings.rateLimit.signInSignUps,
-    token_refresh: service.settings.rateLimit.tokenRefresh,
-    token_verifications: service.settings.rateLimit.tokenVerifications,
-  };
-  if (!service.limiter.allow(`${bucket}:${req.ip}`, limits[bucket])) {
-    throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
-  }
-}
-
-/**
- * MFA challenge and verify, each its own bucket per client IP: GoTrue allows
- * MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY (15) a minute with a burst of 30; an override keeps that ratio.
- */
-export function enforceMfaRateLimit(
-  service: AuthService,
-  req: AuthRequest,
-  bucket: 'challenge' | 'verify',
-): void {
-  const perMinute = service.settings.mfa.rateLimit;
-  if (!service.mfaLimiter.allow(`mfa_${bucket}:${req.ip}`, perMinute, perMinute * 2)) {
+  if (!service.limiters[limiter].allow(req.ip)) {
     throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
   }
 }
@@ -205,7 +186,7 @@ export function checkSendFrequency(service: AuthService, sentAt: Date | null): v
 /** The project-wide hourly cap on emails sent (`[auth.rate_limit] email_sent`). */
 export function checkEmailBudget(service: AuthService): void {
   if (service.settings.email.enableConfirmations === false) return;
-  if (!service.emailLimiter.allow('email_sent', service.settings.rateLimit.emailSent)) {
+  if (!service.limiters.email.allow(service.settings.rateLimit.emailSent)) {
     throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
   }
 }

@@ -131,7 +131,7 @@ async function confirmUser(db: Queryable, userId: string): Promise<UserRow> {
 }
 
 export async function signup(service: AuthService, req: AuthRequest): Promise<Reply> {
-  enforceRateLimit(service, req, 'sign_in_sign_ups');
+  enforceRateLimit(service, req, 'otp');
   if (!service.settings.enableSignup)
     throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
   const body = req.body;
@@ -169,13 +169,18 @@ export async function signup(service: AuthService, req: AuthRequest): Promise<Re
 
 // ----------------------------------------------------------------------------------------- token
 
+// Every grant shares one limiter, RATE_LIMIT_TOKEN_REFRESH (supabase/auth internal/api/token.go):
+// password sign-ins and refreshes draw from the same bucket.
 export async function token(service: AuthService, req: AuthRequest): Promise<Reply> {
   const grantType = req.query.get('grant_type') ?? '';
+  if (!['password', 'refresh_token', 'pkce'].includes(grantType)) {
+    throw badRequest('invalid_credentials', 'unsupported_grant_type');
+  }
+  enforceRateLimit(service, req, 'token');
   switch (grantType) {
     case 'password':
       return json(await passwordGrant(service, req));
     case 'refresh_token':
-      enforceRateLimit(service, req, 'token_refresh');
       return json(
         await refreshGrant(
           service.pool,
@@ -192,7 +197,6 @@ export async function token(service: AuthService, req: AuthRequest): Promise<Rep
 }
 
 async function passwordGrant(service: AuthService, req: AuthRequest): Promise<Record<string, unknown>> {
-  enforceRateLimit(service, req, 'sign_in_sign_ups');
   const email = stringParam(req.body, 'email');
   const phone = stringParam(req.body, 'phone');
   const password = stringParam(req.body, 'password');
@@ -230,7 +234,6 @@ interface FlowStateRow {
 const FLOW_STATE_TTL_MS = 5 * 60 * 1000;
 
 async function pkceGrant(service: AuthService, req: AuthRequest): Promise<Record<string, unknown>> {
-  enforceRateLimit(service, req, 'sign_in_sign_ups');
   const authCode = stringParam(req.body, 'auth_code');
   const verifier = stringParam(req.body, 'code_verifier');
   if (authCode === '' || verifier === '') {
@@ -269,7 +272,7 @@ async function pkceGrant(service: AuthService, req: AuthRequest): Promise<Record
 // ------------------------------------------------------------------------------------------- otp
 
 export async function otp(service: AuthService, req: AuthRequest): Promise<Reply> {
-  enforceRateLimit(service, req, 'sign_in_sign_ups');
+  enforceRateLimit(service, req, 'otp');
   const body = req.body;
   const email = stringParam(body, 'email');
   const phone = stringParam(body, 'phone');
@@ -502,7 +505,7 @@ const SINGLE_CONFIRMATION_ACCEPTED =
   'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 
 export async function verifyPost(service: AuthService, req: AuthRequest): Promise<Reply> {
-  enforceRateLimit(service, req, 'token_verifications');
+  enforceRateLimit(service, req, 'verify');
   const body = req.body;
   const type = stringParam(body, 'type');
   const token = stringParam(body, 'token');
@@ -569,7 +572,7 @@ export async function verifyGet(service: AuthService, req: AuthRequest): Promise
   const flow: Flow = hash.startsWith('pkce_') ? 'pkce' : 'implicit';
   const target = new URL(redirectTo);
   try {
-    enforceRateLimit(service, req, 'token_verifications');
+    enforceRateLimit(service, req, 'verify');
     if (!VERIFY_TYPES.has(type) || type === 'email')
       throw badRequest('validation_failed', 'Unsupported verification type');
     const outcome = await transaction(service, async (db) => {
@@ -631,6 +634,7 @@ export async function verifyGet(service: AuthService, req: AuthRequest): Promise
 // ------------------------------------------------------------------------------- resend, recover
 
 export async function resend(service: AuthService, req: AuthRequest): Promise<Reply> {
+  enforceRateLimit(service, req, 'otp');
   const body = req.body;
   const type = stringParam(body, 'type');
   const email = stringParam(body, 'email');
@@ -674,7 +678,7 @@ export async function resend(service: AuthService, req: AuthRequest): Promise<Re
 }
 
 export async function recover(service: AuthService, req: AuthRequest): Promise<Reply> {
-  enforceRateLimit(service, req, 'sign_in_sign_ups');
+  enforceRateLimit(service, req, 'otp');
   const body = req.body;
   const email = stringParam(body, 'email');
   const challenge = stringParam(body, 'code_challenge');

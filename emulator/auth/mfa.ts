@@ -7,7 +7,7 @@ import {
   type AuthRequest,
   type AuthService,
   type Reply,
-  enforceMfaRateLimit,
+  enforceRateLimit,
   json,
   stringParam,
   transaction,
@@ -202,7 +202,7 @@ export async function challengeFactor(
 ): Promise<Reply> {
   const { user } = await mfaCaller(service, req, 'challenge a factor');
   const factor = await ownedFactor(service.pool, user.id, factorId);
-  enforceMfaRateLimit(service, req, 'challenge');
+  enforceRateLimit(service, req, 'mfaChallenge');
   checkVerifyEnabled(service, factor.factor_type);
   const challenge = await transaction(service, async (db) => {
     const { rows } = await db.query<{ id: string; created_at: Date }>(
@@ -245,7 +245,7 @@ type VerifyOutcome = { session: Record<string, unknown> } | { expired: string };
 export async function verifyFactor(service: AuthService, req: AuthRequest, factorId: string): Promise<Reply> {
   const { user, session } = await mfaCaller(service, req, 'verify a factor');
   const factor = await ownedFactor(service.pool, user.id, factorId);
-  enforceMfaRateLimit(service, req, 'verify');
+  enforceRateLimit(service, req, 'mfaVerify');
   const challengeId = uuidParam(req.body, 'challenge_id');
   const code = stringParam(req.body, 'code');
   if (code === '') throw badRequest('validation_failed', 'Code needs to be non-empty');

@@ -24,7 +24,7 @@ import { AuthError, OAuthError, badRequest, errorReply, requestedApiVersion } fr
 import { otp, recover, resend, signup, token, verifyGet, verifyPost } from './flows.ts';
 import { Mailer } from './mailer.ts';
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa.ts';
-import { RateLimiter, TokenBuckets } from './rate-limit.ts';
+import { createLimiters } from './rate-limit.ts';
 
 const BODY_LIMIT = 256 * 1024;
 const VERSION = 'v2.177.0-crewboard-emulator';
@@ -198,9 +198,7 @@ export function createAuthService(options: AuthOptions): AuthService {
       rotationEnabled: settings.enableRefreshTokenRotation,
     },
     mailer: new Mailer(settings, options.apiExternalUrl, options.deliverMail),
-    limiter: new RateLimiter(5 * 60 * 1000),
-    emailLimiter: new RateLimiter(60 * 60 * 1000),
-    mfaLimiter: new TokenBuckets(),
+    limiters: createLimiters({ ...settings.rateLimit, mfa: settings.mfa.rateLimit }),
   };
 }
 

@@ -272,6 +272,9 @@ export async function refreshGrant(
         issued = current.token;
       } else if (Date.now() > token.updated_at.getTime() + settings.reuseInterval * 1000) {
         if (settings.rotationEnabled) {
+          // GoTrue's RevokeTokenFamily (internal/models/refresh_token.go) sets updated_at = now() as
+          // well since supabase/auth#1167, so the session's newest token stays usable for one more
+          // reuse interval after a detected reuse, there as here.
           await client.query(
             'update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false',
             [session.id],
