@@ -269,9 +269,12 @@ export async function verifyFactor(service: AuthService, req: AuthRequest, facto
       await db.query('delete from auth.mfa_challenges where id = $1', [challenge.id]);
       return { expired: challenge.id };
     }
+    // GoTrue checks the code alone (internal/api/mfa.go, verifyTOTPFactor: totp.ValidateCustom with one
+    // step of skew) and remembers no used code: within its time the same code opens another challenge.
+    // What it refuses is a challenge verified twice (validateChallenge, above).
     const key = base32Decode(locked.secret ?? '');
     const step = key && key.length > 0 ? matchTotp(key, code, Date.now()) : null;
-    if (step === null || (await stepAlreadyUsed(db, locked.id, step))) {
+    if (step === null) {
       throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
     }
     await audit(
@@ -282,12 +285,7 @@ export async function verifyFactor(service: AuthService, req: AuthRequest, facto
       { factor_id: locked.id, challenge_id: challenge.id, factor_type: locked.factor_type },
       'factor',
     );
-    // otp_code is the SMS code for phone challenges; for TOTP it keeps the time step the code was for,
-    // so the same code cannot open a second challenge (RFC 6238 section 5.2).
-    await db.query('update auth.mfa_challenges set verified_at = now(), otp_code = $2 where id = $1', [
-      challenge.id,
-      String(step),
-    ]);
+    await db.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challenge.id]);
     if (locked.status !== 'verified') {
       await db.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [
         locked.id,
@@ -309,18 +307,6 @@ export async function verifyFactor(service: AuthService, req: AuthRequest, facto
     );
   }
   return json(outcome.session);
-}
-
-/** A step at or before one already accepted for this factor is a replayed (or older) code. */
-async function stepAlreadyUsed(db: Queryable, factorId: string, step: number): Promise<boolean> {
-  const { rows } = await db.query<{ used: boolean }>(
-    `select exists (
-        select 1 from auth.mfa_challenges
-         where factor_id = $1 and verified_at is not null and otp_code ~ '^[0-9]+$' and otp_code::bigint >= $2
-      ) as used`,
-    [factorId, step],
-  );
-  return rows[0]?.used ?? false;
 }
 
 /** A uuid.UUID field as Go decodes it: absent is the nil UUID, anything else must parse. */

@@ -1,7 +1,7 @@
-// An authenticator app for tests: the TOTP code for a secret, as a phone would show it. The local
-// backend accepts each time step once per factor (and never an earlier one), so every code this hands
-// out is of a later step than the last: the current step's, or the next one's, which the one step of
-// skew accepts; when both are used up it waits for the clock.
+// An authenticator app for tests: the TOTP code for a secret, as a phone would show it. Every code this
+// hands out is of a later step than the last (the current step's, or the next one's, which the one step
+// of skew accepts; when both are used it waits for the clock), so no test depends on the backend
+// taking a code twice, which GoTrue does and a stricter server need not.
 import { base32Decode, hotp, timeStep } from '../../emulator/auth/totp.ts';
 
 export class Authenticator {
