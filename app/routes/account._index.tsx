@@ -20,6 +20,8 @@ import { requireSameSite } from '~/utils/request.server.ts';
 import { DisplayNameSchema } from '~/utils/account-schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
+import { dataErrorResponse } from '~/utils/data-errors.server.ts';
+import { classifyDataError } from '~/utils/data-errors.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -29,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     .select('display_name, avatar_path')
     .eq('id', user.id)
     .maybeSingle();
-  if (error) throw new Response('Backend unavailable', { status: 503 });
+  if (error) throw dataErrorResponse(error);
   const url = new URL(request.url);
   return json({
     email: user.email,
@@ -61,7 +63,10 @@ async function uploadAvatar(request: Request, context: ActionFunctionArgs['conte
   const stored = await supabase.storage
     .from('avatars')
     .upload(path, bytes, { contentType: type, cacheControl: '31536000', upsert: false });
-  if (stored.error) return refuse(MESSAGES.backend_unavailable, 503);
+  if (stored.error) {
+    const failure = classifyDataError(stored.error);
+    return refuse(failure.kind === 'too_large' ? fileTooLargeMessage(2) : failure.message, failure.status);
+  }
   const { data, error } = await supabase
     .from('profiles')
     .update({ avatar_path: path })
@@ -70,7 +75,8 @@ async function uploadAvatar(request: Request, context: ActionFunctionArgs['conte
   if (error || data.length !== 1) {
     // Not half-saved: the new file goes if the profile does not point at it.
     await supabase.storage.from('avatars').remove([path]);
-    return refuse(MESSAGES.backend_unavailable, 503);
+    const failure = error ? classifyDataError(error) : { message: MESSAGES.not_found, status: 404 };
+    return refuse(failure.message, failure.status);
   }
   // The previous picture was queued for deletion by the profile's trigger.
   await emptyStorageTrash();
@@ -87,7 +93,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (formData.get('intent') === 'remove-avatar') {
     const { supabase } = getSupabase(request, context);
     const { error } = await supabase.from('profiles').update({ avatar_path: null }).eq('id', user.id);
-    if (error) return json({ avatarError: MESSAGES.backend_unavailable, result: null }, { status: 503 });
+    if (error) {
+      const failure = classifyDataError(error);
+      return json({ avatarError: failure.message, result: null }, { status: failure.status });
+    }
     await emptyStorageTrash();
     return redirectWithSession('/account?avatar=removed', request, context);
   }
@@ -101,9 +110,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     .eq('id', user.id)
     .select('id');
   if (error || data.length !== 1) {
+    const failure = error ? classifyDataError(error) : { message: MESSAGES.not_found, status: 404 };
     return json(
-      { result: submission.reply({ formErrors: [MESSAGES.backend_unavailable] }), avatarError: null },
-      { status: 503 },
+      { result: submission.reply({ formErrors: [failure.message] }), avatarError: null },
+      { status: failure.status },
     );
   }
   return redirectWithSession('/account?saved=1', request, context);

@@ -30,12 +30,14 @@ import { siteUrl } from '~/utils/site.server.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { describeDevice } from '~/utils/user-agent.ts';
 import { readForm } from '~/utils/form-body.server.ts';
+import { dataErrorResponse } from '~/utils/data-errors.server.ts';
+import { classifyDataError } from '~/utils/data-errors.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const { supabase } = getSupabase(request, context);
   const { data, error } = await supabase.rpc('my_sessions');
-  if (error) throw new Response('Backend unavailable', { status: 503 });
+  if (error) throw dataErrorResponse(error);
   const now = Date.now();
   const url = new URL(request.url);
   return json({
@@ -103,7 +105,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { data, error } = await supabase.rpc('sign_out_session', {
       session_id: submission.value.sessionId,
     });
-    if (error) return reply(intent, { notice: MESSAGES.backend_unavailable }, 503);
+    if (error) {
+      const failure = classifyDataError(error);
+      return reply(intent, { notice: failure.message }, failure.status);
+    }
     return reply(intent, {
       notice: data ? 'That device was signed out.' : 'That session had already ended.',
     });
@@ -204,10 +209,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (refused) return refused;
   const { data: owned, error: ownedError } = await supabase.rpc('owned_workspaces');
   if (ownedError) {
+    const failure = classifyDataError(ownedError);
     return reply(
       intent,
-      { result: submission.reply({ formErrors: [MESSAGES.backend_unavailable], hideFields }) },
-      503,
+      { result: submission.reply({ formErrors: [failure.message], hideFields }) },
+      failure.status,
     );
   }
   // A shared workspace must keep an owner (the database refuses too; this says what to do about it).

@@ -15,6 +15,7 @@ import { requireSameSite } from '~/utils/request.server.ts';
 import { MfaConfirmSchema, MfaEnrolSchema, MfaRemoveSchema } from '~/utils/account-schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
+import { unavailableResponse } from '~/utils/data-errors.server.ts';
 
 // Authenticator apps (TOTP): set one up (QR code or the secret typed in, then a first code to prove
 // it works), see them, remove one. Removing a working one takes a fresh code: the session is at aal2
@@ -27,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
   const { supabase } = getSupabase(request, context);
   const factors = await listTotpFactors(supabase);
-  if (factors === 'unavailable') throw new Response('Backend unavailable', { status: 503 });
+  if (factors === 'unavailable') throw unavailableResponse();
   const url = new URL(request.url);
   const notice =
     url.searchParams.get('enrolled') !== null
@@ -53,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = parsedIntent.data;
   const { supabase } = getSupabase(request, context);
   const factors = await listTotpFactors(supabase);
-  if (factors === 'unavailable') throw new Response('Backend unavailable', { status: 503 });
+  if (factors === 'unavailable') throw unavailableResponse();
 
   if (intent === 'enrol') {
     const submission = parseWithZod(formData, { schema: MfaEnrolSchema });

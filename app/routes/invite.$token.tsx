@@ -6,6 +6,7 @@ import { AuthCard, FormMessage, SubmitButton } from '~/components/forms.tsx';
 import { getSignedInUser, redirectWithSession } from '~/utils/auth.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
+import { dataErrorResponse } from '~/utils/data-errors.server.ts';
 
 const INVITE_INVALID = 'This invitation has expired, was revoked, or is for another email address.';
 
@@ -18,7 +19,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   const { supabase } = getSupabase(request, context);
   const { data, error } = await supabase.rpc('invitation_preview', { token });
-  if (error) throw new Response('Backend unavailable', { status: 503 });
+  if (error) throw dataErrorResponse(error);
   const invitation = data[0];
   if (!invitation || invitation.status === 'expired' || invitation.status === 'revoked') {
     return json({ state: 'invalid' as const, workspace: null, email: null, signedInAs: user?.email ?? null });

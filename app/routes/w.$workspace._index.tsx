@@ -6,7 +6,6 @@ import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from '@r
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { redirectWithSession } from '~/utils/auth.server.ts';
-import { MESSAGES } from '~/utils/messages.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { ProjectSchema } from '~/utils/workspace-schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
@@ -14,6 +13,7 @@ import { atLeast } from '~/utils/roles.ts';
 import { requireMember } from '~/utils/workspace.server.ts';
 import type { loader as workspaceLoader } from './w.$workspace.tsx';
 import { readForm } from '~/utils/form-body.server.ts';
+import { classifyDataError, dataErrorResponse } from '~/utils/data-errors.server.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { workspace } = await requireMember(request, context, params.workspace);
@@ -24,7 +24,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     .eq('workspace_id', workspace.id)
     .order('created_at', { ascending: false })
     .limit(20);
-  if (error) throw new Response('Backend unavailable', { status: 503 });
+  if (error) throw dataErrorResponse(error);
   return json({ activity: data });
 }
 
@@ -43,11 +43,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     })
     .select('id')
     .single();
-  if (error)
-    return json(
-      { result: submission.reply({ formErrors: [MESSAGES.backend_unavailable] }) },
-      { status: 503 },
-    );
+  if (error) {
+    const failure = classifyDataError(error);
+    const message = failure.kind === 'forbidden' ? 'Only admins can create projects here.' : failure.message;
+    return json({ result: submission.reply({ formErrors: [message] }) }, { status: failure.status });
+  }
   return redirectWithSession(`/w/${workspace.slug}/p/${data.id}`, request, context);
 }
 

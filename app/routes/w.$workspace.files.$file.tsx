@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { redirectWithSession } from '~/utils/auth.server.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { requireMember } from '~/utils/workspace.server.ts';
+import { dataErrorResponse } from '~/utils/data-errors.server.ts';
 
 // Downloads an attachment: RLS decides whether this person may read its row; only then does the app
 // hand out a signed URL, valid for one minute and always a download (never shown inline).
@@ -18,12 +19,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     .eq('id', params.file)
     .eq('workspace_id', membership.workspace.id)
     .maybeSingle();
-  if (error) throw new Response('Backend unavailable', { status: 503 });
+  if (error) throw dataErrorResponse(error);
   if (!file) throw new Response('Not found', { status: 404 });
   const signed = await supabase.storage
     .from('attachments')
     .createSignedUrl(file.path, DOWNLOAD_SECONDS, { download: file.name });
-  if (signed.error) throw new Response('Backend unavailable', { status: 503 });
+  if (signed.error) throw dataErrorResponse(signed.error);
   return redirectWithSession(signed.data.signedUrl, request, context, {
     headers: { 'Cache-Control': 'no-store' },
   });

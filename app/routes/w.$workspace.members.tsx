@@ -6,7 +6,6 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { ErrorList, Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { redirectWithSession } from '~/utils/auth.server.ts';
-import { MESSAGES } from '~/utils/messages.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { atLeast, type WorkspaceRole } from '~/utils/roles.ts';
 import { InviteSchema } from '~/utils/workspace-schemas.ts';
@@ -15,6 +14,7 @@ import { siteUrl } from '~/utils/site.server.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { requireMember } from '~/utils/workspace.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
+import { classifyDataError, dataErrorKind, dataErrorResponse } from '~/utils/data-errors.server.ts';
 
 const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -44,8 +44,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       .is('revoked_at', null)
       .order('created_at', { ascending: false }),
   ]);
-  if (members.error || (isAdmin && invitations.error))
-    throw new Response('Backend unavailable', { status: 503 });
+  if (members.error) throw dataErrorResponse(members.error);
+  if (isAdmin && invitations.error) throw dataErrorResponse(invitations.error);
   return json({
     me: user.id,
     myRole: role,
@@ -95,15 +95,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       ...submission.value,
     });
     if (error) {
-      const message =
-        error.code === '23505'
-          ? 'That person is already a member.'
-          : error.code === '42501'
-            ? "You don't have access to this."
-            : MESSAGES.backend_unavailable;
+      const failure = classifyDataError(error);
+      const message = failure.kind === 'conflict' ? 'That person is already a member.' : failure.message;
       return json(
         { intent, result: submission.reply({ fieldErrors: { email: [message] } }), sent: null },
-        { status: 400 },
+        { status: failure.status },
       );
     }
     const token = data[0]?.token ?? '';
@@ -148,9 +144,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       .eq('workspace_id', workspace.id)
       .eq('user_id', target)
       .select('user_id');
-    if (error?.code === '42501' || (!error && data.length !== 1))
+    // Refused or not there look the same: a role below yours is all you may change.
+    if ((error && dataErrorKind(error) === 'forbidden') || (!error && data.length !== 1))
       throw new Response('Not found', { status: 404 });
-    if (error) throw new Response('Backend unavailable', { status: 503 });
+    if (error) throw dataErrorResponse(error);
     return redirectWithSession(back, request, context);
   }
   if (intent === 'remove' || intent === 'leave') {
@@ -161,7 +158,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       .eq('workspace_id', workspace.id)
       .eq('user_id', who)
       .select('user_id');
-    if (error) throw new Response('Backend unavailable', { status: 503 });
+    if (error) throw dataErrorResponse(error);
     if (data.length !== 1) throw new Response('Not found', { status: 404 });
     return redirectWithSession(intent === 'leave' ? '/w' : back, request, context);
   }

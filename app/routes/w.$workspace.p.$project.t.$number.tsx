@@ -15,7 +15,13 @@ import {
 } from '~/components/forms.tsx';
 import { redirectWithSession } from '~/utils/auth.server.ts';
 import { randomUUID } from 'node:crypto';
-import { ATTACHMENT_MAX_BYTES, attachmentType, readUpload, safeFileName } from '~/utils/files.server.ts';
+import {
+  ATTACHMENT_MAX_BYTES,
+  attachmentType,
+  displayFileName,
+  readUpload,
+  storageKeyName,
+} from '~/utils/files.server.ts';
 import { formatBytes } from '~/utils/format.ts';
 import { emptyStorageTrash } from '~/utils/admin.server.ts';
 import { fileTooLargeMessage, MESSAGES } from '~/utils/messages.ts';
@@ -25,6 +31,7 @@ import { CommentSchema, TASK_PRIORITIES, TASK_STATUSES, TaskEditSchema } from '~
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { requireMember } from '~/utils/workspace.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
+import { classifyDataError, dataErrorKind, dataErrorResponse } from '~/utils/data-errors.server.ts';
 
 const STATUS_LABEL = { backlog: 'Backlog', todo: 'To do', in_progress: 'In progress', done: 'Done' } as const;
 const PREVIEWABLE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
@@ -51,7 +58,7 @@ async function loadTask(
     .eq('workspace_id', membership.workspace.id)
     .eq('number', number)
     .maybeSingle();
-  if (error) throw new Response('Backend unavailable', { status: 503 });
+  if (error) throw dataErrorResponse(error);
   if (!task) throw new Response('Not found', { status: 404 });
   return { membership, task, supabase };
 }
@@ -78,8 +85,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       .eq('task_id', task.id)
       .order('created_at'),
   ]);
-  if (comments.error || members.error || attachments.error)
-    throw new Response('Backend unavailable', { status: 503 });
+  if (comments.error) throw dataErrorResponse(comments.error);
+  if (members.error) throw dataErrorResponse(members.error);
+  if (attachments.error) throw dataErrorResponse(attachments.error);
   // Previews: short-lived signed URLs for images, handed out only for rows RLS just let us read.
   const images = attachments.data.filter((a) => PREVIEWABLE.has(a.content_type));
   const previews = new Map<string, string>();
@@ -142,7 +150,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       })
       .eq('id', task.id)
       .select('id');
-    if (error?.code === '23503') {
+    // The assignee must be a member: the foreign key to the workspace's members says no otherwise.
+    if (error && dataErrorKind(error) === 'invalid') {
       return json(
         {
           intent,
@@ -152,10 +161,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       );
     }
     if (error || data.length !== 1) {
-      const message = error ? MESSAGES.backend_unavailable : 'This task is read-only.';
+      const failure = error ? classifyDataError(error) : null;
+      const message = failure && failure.kind !== 'forbidden' ? failure.message : 'This task is read-only.';
       return json(
         { intent, result: submission.reply({ formErrors: [message] }) },
-        { status: error ? 503 : 403 },
+        { status: failure?.status ?? 403 },
       );
     }
     return redirectWithSession(here, request, context);
@@ -168,10 +178,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       .from('comments')
       .insert({ workspace_id: membership.workspace.id, task_id: task.id, body: submission.value.body });
     if (error) {
-      const message = error.code === '42501' ? 'This task is read-only.' : MESSAGES.backend_unavailable;
+      const failure = classifyDataError(error);
+      const message = failure.kind === 'forbidden' ? 'This task is read-only.' : failure.message;
       return json(
         { intent, result: submission.reply({ formErrors: [message] }) },
-        { status: error.code === '42501' ? 403 : 503 },
+        { status: failure.status },
       );
     }
     return redirectWithSession(here, request, context);
@@ -192,9 +203,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       .eq('author_id', membership.user.id)
       .select('id');
     if (error) {
+      const failure = classifyDataError(error);
       return json(
-        { intent, commentId: id, result: submission.reply({ formErrors: [MESSAGES.backend_unavailable] }) },
-        { status: 503 },
+        { intent, commentId: id, result: submission.reply({ formErrors: [failure.message] }) },
+        { status: failure.status },
       );
     }
     if (data.length === 0) throw new Response('Not found', { status: 404 });
@@ -216,7 +228,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       .eq('id', id)
       .eq('task_id', task.id)
       .select('id');
-    if (error) throw new Response('Backend unavailable', { status: 503 });
+    if (error) throw dataErrorResponse(error);
     if (data.length === 0) throw new Response('Not found', { status: 404 });
     // A deleted attachment's file follows its row through the trash.
     if (table === 'attachments') await emptyStorageTrash();
@@ -225,7 +237,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   if (intent === 'delete-task') {
     const { data, error } = await supabase.from('tasks').delete().eq('id', task.id).select('id');
-    if (error) throw new Response('Backend unavailable', { status: 503 });
+    if (error) throw dataErrorResponse(error);
     if (data.length === 0) throw new Response('Not found', { status: 404 });
     // Its attachments' rows went with it; their files go now.
     await emptyStorageTrash();
@@ -247,19 +259,20 @@ async function attachFile(
       ? refuse(MESSAGES.file_missing, 400)
       : refuse(fileTooLargeMessage(10), 413);
   const bytes = new Uint8Array(await upload.file.arrayBuffer());
-  const name = safeFileName(upload.file.name);
+  const name = displayFileName(upload.file.name);
   const id = randomUUID();
-  const path = `${workspaceId}/${taskId}/${id}/${name}`;
+  const path = `${workspaceId}/${taskId}/${id}/${storageKeyName(name)}`;
   const contentType = attachmentType(bytes, upload.file.type);
   const { supabase } = getSupabase(request, context);
   const stored = await supabase.storage
     .from('attachments')
     .upload(path, bytes, { contentType, upsert: false });
   if (stored.error) {
-    const denied = 'statusCode' in stored.error && String(stored.error.statusCode) === '403';
-    return denied
-      ? refuse('You cannot attach files to this task.', 403)
-      : refuse(MESSAGES.backend_unavailable, 503);
+    const failure = classifyDataError(stored.error);
+    return refuse(
+      failure.kind === 'forbidden' ? 'You cannot attach files to this task.' : failure.message,
+      failure.status,
+    );
   }
   const { error } = await supabase.from('attachments').insert({
     id,
@@ -273,9 +286,11 @@ async function attachFile(
   if (error) {
     // Never half-saved: without its row the file goes too.
     await supabase.storage.from('attachments').remove([path]);
-    return error.code === '42501'
-      ? refuse('You cannot attach files to this task.', 403)
-      : refuse(MESSAGES.backend_unavailable, 503);
+    const failure = classifyDataError(error);
+    return refuse(
+      failure.kind === 'forbidden' ? 'You cannot attach files to this task.' : failure.message,
+      failure.status,
+    );
   }
   return redirectWithSession(here, request, context);
 }

@@ -18,13 +18,14 @@ import { useLiveBoard } from '~/components/live.tsx';
 import { Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { redirectWithSession } from '~/utils/auth.server.ts';
 import { applyMove, moveFormData, moveTo, readMove, type Move, type Status } from '~/utils/board.ts';
-import { MESSAGES } from '~/utils/messages.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { MoveTaskSchema, NewTaskSchema, TASK_STATUSES } from '~/utils/workspace-schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { atLeast } from '~/utils/roles.ts';
 import { requireMember } from '~/utils/workspace.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
+import { dataErrorResponse } from '~/utils/data-errors.server.ts';
+import { classifyDataError } from '~/utils/data-errors.server.ts';
 
 const COLUMN: Record<Status, string> = {
   backlog: 'Backlog',
@@ -52,7 +53,7 @@ async function loadBoard(
     .eq('workspace_id', membership.workspace.id)
     .order('position', { referencedTable: 'tasks' })
     .maybeSingle();
-  if (error) throw new Response('Backend unavailable', { status: 503 });
+  if (error) throw dataErrorResponse(error);
   if (!data) throw new Response('Not found', { status: 404 });
   const { tasks, ...project } = data;
   return { membership, project, tasks };
@@ -88,13 +89,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       status: submission.value.status,
     });
     if (error) {
+      const failure = classifyDataError(error);
       const message =
-        error.code === '42501'
-          ? 'This project is archived: its board is read-only.'
-          : MESSAGES.backend_unavailable;
+        failure.kind === 'forbidden' ? 'This project is archived: its board is read-only.' : failure.message;
       return json(
         { status, result: submission.reply({ formErrors: [message] }) },
-        { status: error.code === '42501' ? 403 : 503 },
+        { status: failure.status },
       );
     }
     return redirectWithSession(boardUrl, request, context);
@@ -129,15 +129,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { error } = await supabase.rpc('move_task', { task_id: taskId, status, ...neighbours });
   if (error) {
     // Shown on the board (and the optimistic move rolled back), never an error page.
-    const [code, moveError] =
-      error.code === '42501'
-        ? [403, 'You cannot move this task.']
-        : error.code === '23514'
-          ? [409, 'The board changed while you were moving this task. Try again.']
-          : error.code === 'PT404'
-            ? [404, 'This task no longer exists.']
-            : [503, MESSAGES.backend_unavailable];
-    return json({ moveError, taskId }, { status: code });
+    const failure = classifyDataError(error);
+    const moveError = {
+      forbidden: 'You cannot move this task.',
+      // move_task refuses neighbours that are no longer where the board showed them.
+      invalid: 'The board changed while you were moving this task. Try again.',
+      conflict: 'The board changed while you were moving this task. Try again.',
+      not_found: 'This task no longer exists.',
+      too_large: failure.message,
+      unavailable: failure.message,
+    }[failure.kind];
+    return json({ moveError, taskId }, { status: failure.kind === 'invalid' ? 409 : failure.status });
   }
   return fromScript ? json({ moved: taskId }) : redirectWithSession(boardUrl, request, context);
 }

@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { requireMember } from '~/utils/workspace.server.ts';
+import { dataErrorResponse } from '~/utils/data-errors.server.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { workspace } = await requireMember(request, context, params.workspace);
@@ -11,7 +12,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (q === '') return json({ q, results: [] });
   const { supabase } = getSupabase(request, context);
   const { data, error } = await supabase.rpc('search_tasks', { workspace_id: workspace.id, query: q });
-  if (error) throw new Response('Backend unavailable', { status: 503 });
+  if (error) throw dataErrorResponse(error);
   return json({
     q,
     results: data.map((t) => ({

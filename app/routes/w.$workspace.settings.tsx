@@ -8,7 +8,6 @@ import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { ErrorList, Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { redirectWithSession } from '~/utils/auth.server.ts';
 import { emptyStorageTrash } from '~/utils/admin.server.ts';
-import { MESSAGES } from '~/utils/messages.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import {
   DeleteWorkspaceSchema,
@@ -19,6 +18,8 @@ import {
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { requireMember } from '~/utils/workspace.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
+import { dataErrorResponse } from '~/utils/data-errors.server.ts';
+import { classifyDataError, dataErrorKind } from '~/utils/data-errors.server.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { workspace, role, user } = await requireMember(request, context, params.workspace, 'admin');
@@ -28,7 +29,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     .select('user_id, profile:profiles!workspace_members_profile_fkey(display_name)')
     .eq('workspace_id', workspace.id)
     .neq('user_id', user.id);
-  if (error) throw new Response('Backend unavailable', { status: 503 });
+  if (error) throw dataErrorResponse(error);
   return json({
     workspace,
     isOwner: role === 'owner',
@@ -42,7 +43,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const intent = String(formData.get('intent') ?? '');
   const { supabase } = getSupabase(request, context);
-  const unavailable = (result: SubmissionResult<string[]>) => json({ intent, result }, { status: 503 });
+  // A failure that is not about a field: shown above the form, with its status.
+  const failed = (
+    error: unknown,
+    submission: { reply: (o: { formErrors: string[] }) => SubmissionResult<string[]> },
+  ) => {
+    const failure = classifyDataError(error);
+    return json(
+      { intent, result: submission.reply({ formErrors: [failure.message] }) },
+      { status: failure.status },
+    );
+  };
 
   if (intent === 'rename') {
     const submission = parseWithZod(formData, { schema: RenameWorkspaceSchema });
@@ -51,7 +62,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       .from('workspaces')
       .update({ name: submission.value.name })
       .eq('id', workspace.id);
-    if (error) return unavailable(submission.reply({ formErrors: [MESSAGES.backend_unavailable] }));
+    if (error) return failed(error, submission);
     return redirectWithSession(`/w/${workspace.slug}/settings`, request, context);
   }
   if (intent === 'slug') {
@@ -61,9 +72,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       .from('workspaces')
       .update({ slug: submission.value.slug })
       .eq('id', workspace.id);
-    if (error?.code === '23505' || error?.code === '23514') {
+    const kind = error ? dataErrorKind(error) : null;
+    if (kind === 'conflict' || kind === 'invalid') {
       const message =
-        error.code === '23505'
+        kind === 'conflict'
           ? 'That address is taken. Try another.'
           : 'That address is reserved. Try another.';
       return json(
@@ -71,7 +83,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         { status: 409 },
       );
     }
-    if (error) return unavailable(submission.reply({ formErrors: [MESSAGES.backend_unavailable] }));
+    if (error) return failed(error, submission);
     return redirectWithSession(`/w/${submission.value.slug}/settings`, request, context);
   }
   if (role !== 'owner') throw new Response('Not found', { status: 404 });
@@ -83,11 +95,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       new_owner: submission.value.newOwner,
     });
     if (error) {
+      const failure = classifyDataError(error);
       const message =
-        error.code === '23514' ? 'Choose another member of this workspace.' : MESSAGES.backend_unavailable;
+        failure.kind === 'invalid' ? 'Choose another member of this workspace.' : failure.message;
       return json(
         { intent, result: submission.reply({ fieldErrors: { newOwner: [message] } }) },
-        { status: 400 },
+        { status: failure.status },
       );
     }
     return redirectWithSession(`/w/${workspace.slug}`, request, context);
@@ -107,7 +120,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       );
     }
     const { data, error } = await supabase.from('workspaces').delete().eq('id', workspace.id).select('id');
-    if (error) return unavailable(submission.reply({ formErrors: [MESSAGES.backend_unavailable] }));
+    if (error) return failed(error, submission);
     if (data.length !== 1) {
       return json(
         { intent, result: submission.reply({ formErrors: ['A personal workspace cannot be deleted.'] }) },

@@ -6,11 +6,12 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { redirectWithSession, requireUser } from '~/utils/auth.server.ts';
-import { MESSAGES } from '~/utils/messages.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { WorkspaceSchema } from '~/utils/workspace-schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
+import { dataErrorResponse } from '~/utils/data-errors.server.ts';
+import { classifyDataError } from '~/utils/data-errors.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -21,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     .eq('workspace_members.user_id', user.id)
     .order('is_personal', { ascending: false })
     .order('name');
-  if (error) throw new Response('Backend unavailable', { status: 503 });
+  if (error) throw dataErrorResponse(error);
   return json({
     workspaces: data.map((w) => ({
       name: w.name,
@@ -40,22 +41,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { supabase } = getSupabase(request, context);
   const { data, error } = await supabase.rpc('create_workspace', submission.value);
   if (error) {
-    if (error.code === '23505') {
+    const failure = classifyDataError(error);
+    // The database refuses a taken address (unique) and a reserved one (check) on its own.
+    if (failure.kind === 'conflict' || failure.kind === 'invalid') {
+      const message =
+        failure.kind === 'conflict'
+          ? 'That address is taken. Try another.'
+          : 'That address is reserved. Try another.';
       return json(
-        { result: submission.reply({ fieldErrors: { slug: ['That address is taken. Try another.'] } }) },
-        { status: 409 },
+        { result: submission.reply({ fieldErrors: { slug: [message] } }) },
+        { status: failure.status },
       );
     }
-    if (error.code === '23514') {
-      return json(
-        { result: submission.reply({ fieldErrors: { slug: ['That address is reserved. Try another.'] } }) },
-        { status: 400 },
-      );
-    }
-    return json(
-      { result: submission.reply({ formErrors: [MESSAGES.backend_unavailable] }) },
-      { status: 503 },
-    );
+    return json({ result: submission.reply({ formErrors: [failure.message] }) }, { status: failure.status });
   }
   return redirectWithSession(`/w/${data.slug}`, request, context);
 }

@@ -4,6 +4,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { applySessionHeaders, getSupabase } from './supabase.server.ts';
 import { SIGNED_IN_HOME } from './home.ts';
+import { unavailableResponse } from './data-errors.server.ts';
 
 export interface SignedInUser {
   id: string;
@@ -51,7 +52,7 @@ export async function getSignedInUser(
     signedInPerRequest.set(context, pending);
   }
   const outcome = await pending;
-  if (outcome === 'unavailable') throw new Response('Backend unavailable', { status: 503 });
+  if (outcome === 'unavailable') throw unavailableResponse();
   return outcome;
 }
 

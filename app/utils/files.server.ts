@@ -71,20 +71,46 @@ const EXTENSIONS: Record<string, string> = {
 };
 export const extensionOf = (imageType: string) => EXTENSIONS[imageType] ?? 'bin';
 
-/** A file name safe as the last segment of a storage key: no slashes or controls, at most 100 chars. */
-export function safeFileName(name: string): string {
+/**
+ * The name a file is shown and downloaded under: what the browser sent, less any folders and control
+ * characters, at most 200 characters (the column's limit) with its extension kept.
+ */
+export function displayFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const cleaned = base
     .normalize('NFC')
     .replace(/[\u0000-\u001f\u007f]/g, '')
-    .replace(/[^\p{L}\p{N}._ -]/gu, '_')
-    .trim()
-    .replace(/^\.+/, '');
-  if (!cleaned) return 'file';
-  if (cleaned.length <= 100) return cleaned;
-  const dot = cleaned.lastIndexOf('.');
-  const ext = dot > 0 && cleaned.length - dot <= 10 ? cleaned.slice(dot) : '';
-  return cleaned.slice(0, 100 - ext.length) + ext;
+    .trim();
+  return shorten(cleaned || 'file', 200);
+}
+
+/**
+ * The last segment of a storage key. Storage accepts only a few ASCII characters in keys
+ * (storage-api's key check, src/storage/limits.ts), so letters lose their accents, anything else
+ * becomes `_`, and the name shown to people stays in the database row (displayFileName).
+ */
+export function storageKeyName(name: string): string {
+  const ascii = (text: string) =>
+    text
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .replace(/[^A-Za-z0-9._() -]/g, '_')
+      .replace(/_+/g, '_');
+  const shown = displayFileName(name);
+  const dot = shown.lastIndexOf('.');
+  const extension = dot > 0 ? ascii(shown.slice(dot + 1)).replace(/^[._]+|[._]+$/g, '') : '';
+  const stem = ascii(dot > 0 ? shown.slice(0, dot) : shown)
+    .replace(/^[.\s_]+|[.\s_]+$/g, '')
+    .trim();
+  return shorten(`${stem || 'file'}${extension ? `.${extension}` : ''}`, 100);
+}
+
+function shorten(name: string, max: number): string {
+  const chars = [...name];
+  if (chars.length <= max) return name;
+  const dot = name.lastIndexOf('.');
+  const ext = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : '';
+  return chars.slice(0, max - [...ext].length).join('') + ext;
 }
 
 export function publicAvatarUrl(path: string | null | undefined): string | null {

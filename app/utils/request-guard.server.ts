@@ -1,7 +1,7 @@
 // What the app does to each request before Remix sees it. `npm start` is remix-serve, which offers
 // no middleware and no load context, so the server build installs this from its entry module: it
 // wraps the 'request' event of Node's HTTP servers (remix-serve's express app listens on one).
-// See docs/decisions/006-request-guard.md.
+// See docs/decisions/007-request-guard.md.
 //
 // 1. Cross-site form posts get the app's 403. Remix refuses them itself, but before any route
 //    code runs and with an empty 500 (server-runtime's throwIfPotentialCSRFAttack), which tells

@@ -3,6 +3,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { requireUser, type SignedInUser } from './auth.server.ts';
 import { atLeast, type WorkspaceRole } from './roles.ts';
 import { getSupabase } from './supabase.server.ts';
+import { dataErrorResponse } from './data-errors.server.ts';
 
 export interface Membership {
   user: SignedInUser;
@@ -16,7 +17,7 @@ export interface Membership {
 
 // Outcomes, not thrown responses, are shared between the loaders of one request: a Response body can
 // be read once, and Remix reads every thrown one.
-type Outcome = { membership: Membership } | { status: 404 | 503 };
+type Outcome = { membership: Membership } | { status: 404 } | { error: unknown };
 
 const perRequest = new WeakMap<object, Map<string, Promise<Outcome>>>();
 
@@ -31,7 +32,7 @@ async function loadMembership(request: Request, context: AppLoadContext, slug: s
     .eq('slug', slug)
     .eq('workspace_members.user_id', user.id)
     .maybeSingle();
-  if (error) return { status: 503 };
+  if (error) return { error };
   // Not a member and not there look the same: whether a workspace exists is private.
   const mine = data?.workspace_members[0];
   const role = mine?.role;
@@ -69,11 +70,8 @@ export async function requireMember(
     cache.set(slug, pending);
   }
   const outcome = await pending;
-  if ('status' in outcome) {
-    throw new Response(outcome.status === 404 ? 'Not found' : 'Backend unavailable', {
-      status: outcome.status,
-    });
-  }
+  if ('error' in outcome) throw dataErrorResponse(outcome.error);
+  if ('status' in outcome) throw new Response('Not found', { status: 404 });
   if (!atLeast(outcome.membership.role, minRole)) throw new Response('Not found', { status: 404 });
   return outcome.membership;
 }

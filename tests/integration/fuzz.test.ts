@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type Backend } from '../../emulator/backend.ts';
+import { REAL_WORLD_NAMES } from '../../app/utils/files.server.test.ts';
 import { formHeaders, startAppServer, type AppServer } from '../support/app-server.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
@@ -522,5 +523,72 @@ describe('bodies that are not forms', () => {
       else if (!text.includes('<html')) failures.push(`${pathOf()}: ${res.status} without a page`);
     }
     expect(failures).toEqual([]);
+  });
+});
+
+/** A multipart body as a browser builds it: the name in UTF-8, with `"`, CR and LF percent-encoded. */
+function browserMultipart(field: string, filename: string, type: string, content: Uint8Array) {
+  const boundary = `----CrewboardFuzz${Math.random().toString(16).slice(2)}`;
+  const encoded = filename.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${encoded}"\r\n` +
+      `Content-Type: ${type}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { body: Buffer.concat([head, content, tail]), type: `multipart/form-data; boundary=${boundary}` };
+}
+
+const PNG = Uint8Array.from(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+);
+
+describe('file names a browser can send', () => {
+  const htmlText = (value: string) => htmlEscape(value).replace(/'/g, '&#x27;');
+
+  it.each(REAL_WORLD_NAMES)('attaches %j, shows it and downloads it under its name', async (name) => {
+    const { body, type } = browserMultipart('file', name, 'text/plain', Buffer.from(`contents of ${name}`));
+    const res = await fetch(`${app.url}${taskPath}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { ...formHeaders(app, { 'Content-Type': type }), Cookie: cookie },
+      body,
+    });
+    expect(res.status, await res.text()).toBe(302);
+    const page = await (await fetch(`${app.url}${taskPath}`, { headers: { Cookie: cookie } })).text();
+    // The name as the browser sent it (quotes arrive percent-encoded), less any folders.
+    const sent = name.replace(/"/g, '%22').split(/[\\/]/).pop() ?? '';
+    const shown = sent
+      .replace(/[\u0000-\u001f]/g, '')
+      .trim()
+      .slice(0, 150);
+    const links = [...page.matchAll(/href="(\/w\/[^"]+\/files\/[0-9a-f-]{36})"[^>]*>([^<]*)</g)];
+    const link = links.find(([, , text]) => (text ?? '').includes(htmlText(shown)));
+    expect(link, `no link named ${shown}`).toBeDefined();
+    const download = await fetch(`${app.url}${link?.[1] ?? ''}`, {
+      headers: { Cookie: cookie },
+      redirect: 'manual',
+    });
+    expect(download.status).toBe(302);
+    const file = await fetch(download.headers.get('location') ?? '');
+    expect(file.status).toBe(200);
+    const disposition = file.headers.get('content-disposition') ?? '';
+    expect(disposition.startsWith('attachment')).toBe(true);
+    const star = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1] ?? '';
+    expect(decodeURIComponent(star).startsWith(shown.slice(0, 100))).toBe(true);
+    expect(await file.text()).toBe(`contents of ${name}`);
+  });
+
+  it.each(REAL_WORLD_NAMES.slice(0, 12))('takes an avatar named %j', async (name) => {
+    const { body, type } = browserMultipart('avatar', name, 'image/png', PNG);
+    const res = await fetch(`${app.url}/account?index`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { ...formHeaders(app, { 'Content-Type': type }), Cookie: cookie },
+      body,
+    });
+    expect(res.status, await res.text()).toBe(302);
   });
 });
