@@ -122,9 +122,10 @@ export async function listBuckets(service: StorageService, call: Call): Promise<
 }
 
 export async function getBucket(service: StorageService, call: Call): Promise<Reply> {
+  // GET /bucket/{id} selects no `type`, where the list does (src/http/routes/bucket/getBucket.ts).
   const row = await service.db.asUser(call.scope('storage.bucket.get'), async (client) => {
     const result = await client.query<BucketRow>(
-      `select id, name, owner, public, created_at, updated_at, file_size_limit, allowed_mime_types, type
+      `select id, name, owner, public, created_at, updated_at, file_size_limit, allowed_mime_types
          from storage.buckets where id = $1 limit 1`,
       [call.bucket],
     );

@@ -209,7 +209,9 @@ async function receiveUpload(service: StorageService, call: Call, target: Upload
     name: target.name,
     owner: target.owner,
     version,
-    userMetadata: file.userMetadata,
+    // storage-api's uploader stores `{ ...userMetadata }`, so an upload without metadata has `{}`
+    // (src/storage/uploader.ts), which GET /object/info/… answers as `metadata`.
+    userMetadata: { ...file.userMetadata },
     metadata: {
       eTag: `"${received.md5}"`,
       size: received.size,

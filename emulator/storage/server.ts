@@ -11,6 +11,7 @@ import type { Call, Reply, StorageService } from './context.ts';
 import { StorageDb } from './db.ts';
 import { asStorageError, errors, routeNotFound, StorageError } from './errors.ts';
 import { ObjectFiles } from './files.ts';
+import { listObjectsV2 } from './list-v2.ts';
 import {
   copyObject,
   createSignedUploadUrl,
@@ -71,6 +72,7 @@ const ROUTES: Route[] = [
   route('DELETE', `/bucket/${BUCKET}/?`, 'required', deleteBucket),
 
   route('POST', `/object/list/${BUCKET}/?`, 'required', listObjects),
+  route('POST', `/object/list-v2/${BUCKET}/?`, 'required', listObjectsV2),
   route('POST', '/object/move/?', 'required', moveObject),
   route('POST', '/object/copy/?', 'required', copyObject),
   route('POST', `/object/sign/${BUCKET}/?`, 'required', createSignedUrls),
