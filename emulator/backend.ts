@@ -17,6 +17,7 @@ import { createAuthHandler, createAuthService } from './auth/server.ts';
 import { loadSettings, type Environment, type Settings } from './config.ts';
 import { startPostgres, type Database } from './db/postgres.ts';
 import { applyMigrations, bootstrap, hasMigrationHistory, seed } from './db/migrate.ts';
+import { createFunctions, wallClockLimitMs, type Functions } from './functions/server.ts';
 import { createGateway } from './gateway/gateway.ts';
 import { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY, loadSigningKeys } from './keys.ts';
 import { freePort, requirePortFree } from './lib/net.ts';
@@ -65,6 +66,8 @@ export interface Backend {
    * the fault tests kill them. An external DATABASE_URL has no postgres pid.
    */
   childPids(): { postgres: number | undefined; postgrest: number | undefined };
+  /** The Edge Functions served at /functions/v1/<name>, and their processes' pids. */
+  functions: Pick<Functions, 'names' | 'pid'>;
   stop(): Promise<void>;
 }
 
@@ -257,8 +260,28 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
         mailbox.deliver(mail);
       },
     });
+    // Edge Functions on Deno, with the environment `supabase functions serve` gives them; the
+    // mailbox and [auth] site_url stand in for the SMTP_URL and SITE_URL secrets a hosted project sets.
+    const functions = await createFunctions({
+      projectRoot: options.projectRoot,
+      dataDir,
+      keys,
+      jwtSecret: JWT_SECRET,
+      platformEnv: {
+        SUPABASE_URL: apiUrl,
+        SUPABASE_ANON_KEY: ANON_KEY,
+        SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
+        // The CLI gives functions the superuser's URL (serve.go: postgres:postgres@db).
+        SUPABASE_DB_URL: options.databaseUrl ? db.url : db.urlAs('postgres'),
+      },
+      localDefaults: { SMTP_URL: smtp.url, SITE_URL: settings.auth.siteUrl },
+      wallClockLimitMs: wallClockLimitMs(env),
+      log,
+    });
+    stops.push(() => functions.stop());
     const gateway: Server = createGateway({
       apiKeys: [ANON_KEY, SERVICE_ROLE_KEY],
+      functions: (req, res, path) => functions.handle(req, res, path),
       auth: createAuthHandler(auth, log),
       storage: (req, res, path, query) => storage.handle(req, res, path, query),
       realtime,
@@ -292,6 +315,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       startedInMs: performance.now() - started,
       seeded,
       childPids: () => ({ postgres: db.pid(), postgrest: postgrest.pid() }),
+      functions,
       stop,
     };
   } catch (error) {

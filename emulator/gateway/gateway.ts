@@ -25,6 +25,8 @@ export interface GatewayOptions {
   auth: Mount;
   storage: Mount;
   realtime: { handle: Mount; upgrade: UpgradeMount };
+  /** Edge Functions. Like Kong's `functions-v1` route, no `apikey` is asked: the function checks the JWT. */
+  functions?: Mount;
   postgrestPort: number;
   log?: (line: string) => void;
 }
@@ -149,10 +151,12 @@ export function createGateway(options: GatewayOptions): http.Server {
       proxyToPostgrest(req, res, rest, search);
       return;
     }
-    if (name === 'auth' || name === 'storage' || name === 'realtime') {
+    const functions = name === 'functions' ? options.functions : undefined;
+    if (name === 'auth' || name === 'storage' || name === 'realtime' || functions) {
       for (const [k, v] of Object.entries(corsHeaders(req))) res.setHeader(k, v);
       const mount =
-        name === 'auth' ? options.auth : name === 'storage' ? options.storage : options.realtime.handle;
+        functions ??
+        (name === 'auth' ? options.auth : name === 'storage' ? options.storage : options.realtime.handle);
       Promise.resolve(mount(req, res, rest, query)).catch((error: unknown) => {
         options.log?.(`gateway: ${name} handler failed: ${String(error)}`);
         if (!res.headersSent) sendJson(res, 500, { message: 'An unexpected error occurred' });
