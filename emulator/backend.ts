@@ -193,10 +193,13 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     stops.push(() => db.stop());
 
     await bootstrap(db.url);
-    const firstRun = !(await hasMigrationHistory(db.url));
-    if (await pendingMigrations(db.url, options.projectRoot))
-      await applyMigrations(db.url, options.projectRoot);
-    const seeded = firstRun ? await seed(db.url, options.projectRoot) : false;
+    // Migrations and the seed run as postgres, no superuser, as `supabase db push` runs them on a
+    // hosted project (emulator/README.md, "Roles"); DATABASE_URL's own user on another server.
+    const migrationUrl = options.databaseUrl ? db.url : db.urlAs('postgres');
+    const firstRun = !(await hasMigrationHistory(migrationUrl));
+    if (await pendingMigrations(migrationUrl, options.projectRoot))
+      await applyMigrations(migrationUrl, options.projectRoot);
+    const seeded = firstRun ? await seed(migrationUrl, options.projectRoot) : false;
 
     const keys = await loadSigningKeys(dataDir);
     const postgrest: Postgrest = await startPostgrest({
@@ -304,7 +307,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
 
     return {
       apiUrl,
-      dbUrl: db.url,
+      dbUrl: migrationUrl,
       mailUrl: mailbox.url,
       smtpUrl: smtp.url,
       postgrestUrl: `http://127.0.0.1:${postgrest.port}`,
@@ -338,6 +341,7 @@ export async function resetDatabase(dataDir: string, databaseUrl?: string): Prom
       drop schema if exists public cascade;
       create schema public;
       truncate auth.users cascade;
+      select set_config('storage.allow_delete_query', 'true', false);
       delete from storage.objects;
       delete from storage.buckets;
     `);

@@ -6,6 +6,10 @@
 set client_min_messages = warning;
 
 -- Roles -------------------------------------------------------------------------------------------
+-- As in Supabase's image: supabase_admin is the bootstrap superuser that runs this file, and
+-- postgres — the role migrations, the seed and `supabase db push` use — is an ordinary role with
+-- the attributes supabase/postgres migrations/db/migrations/10000000000000_demote-postgres.sql
+-- leaves it: nosuperuser createdb createrole login replication bypassrls.
 do $$
 declare
   r record;
@@ -16,8 +20,9 @@ begin
       ('authenticated', 'nologin inherit'),
       ('service_role', 'nologin inherit bypassrls'),
       ('authenticator', 'login noinherit'),
+      ('postgres', 'login nosuperuser createdb createrole replication bypassrls'),
       ('supabase_admin', 'login superuser createdb createrole replication bypassrls'),
-      ('supabase_auth_admin', 'login noinherit createrole'),
+      ('supabase_auth_admin', 'login noinherit'),
       ('supabase_storage_admin', 'login noinherit createrole'),
       ('supabase_realtime_admin', 'nologin noinherit'),
       ('dashboard_user', 'nologin createdb createrole replication')
@@ -27,38 +32,78 @@ begin
       execute format('create role %I %s', r.name, r.options);
     end if;
   end loop;
+  -- A server given by DATABASE_URL may have made postgres its bootstrap superuser, which PostgreSQL
+  -- does not let be demoted; the embedded server never does (emulator/db/postgres.ts).
+  if (select oid from pg_roles where rolname = 'postgres') <> 10 and current_user <> 'postgres' then
+    alter role postgres nosuperuser createdb createrole login replication bypassrls;
+  end if;
 end
 $$;
 
--- The Supabase CLI's local databases use one password for every service login.
+-- The Supabase CLI's local databases use one password for every login.
+alter role postgres with password 'postgres';
 alter role authenticator with password 'postgres';
 alter role supabase_auth_admin with password 'postgres';
 alter role supabase_storage_admin with password 'postgres';
 alter role supabase_admin with password 'postgres';
+-- supabase/postgres 20260821154147_revoke_createrole_from_auth_admin.sql
+alter role supabase_auth_admin nocreaterole;
 
 grant anon, authenticated, service_role to authenticator;
+-- supabase/postgres 20230201083204_grant_auth_roles_to_postgres.sql. Hosted also gives postgres ADMIN
+-- on these three (20250605172253_grant_with_admin_to_postgres_16_and_above.sql) and lets supautils keep
+-- it from dropping them (reserved_roles); without supautils, no ADMIN here: see emulator/README.md.
 grant anon, authenticated, service_role to postgres;
-grant supabase_auth_admin, supabase_storage_admin to postgres;
+grant pg_monitor, pg_read_all_data, pg_signal_backend to postgres;
+-- Hosted dropped these memberships (20250421084701_revoke_admin_roles_from_postgres.sql): postgres
+-- reaches platform tables only through its grants and the supautils stand-in below.
+revoke supabase_auth_admin, supabase_storage_admin, supabase_realtime_admin from postgres;
+-- storage-api logs in as supabase_storage_admin and switches to the caller's role
+-- (20231013070755_grant_authenticator_to_supabase_storage_admin.sql: via authenticator).
+grant authenticator to supabase_storage_admin;
 
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
 alter role authenticator set statement_timeout = '8s';
 alter role supabase_auth_admin set search_path = auth;
 alter role supabase_storage_admin set search_path = storage;
+-- The storage service is the Storage API: its own deletes pass storage.protect_delete() (below), as
+-- storage-api's pass by setting this per transaction.
+alter role supabase_storage_admin set storage.allow_delete_query = 'true';
 alter role postgres set search_path = "$user", public, extensions;
 
+-- The database belongs to postgres (postgres-init.ts: `alter database postgres owner to postgres`), so
+-- migrations may create schemas and, as pg_database_owner, tables in public.
+do $$
+begin
+  if (select datdba from pg_database where datname = current_database()) = 10 then
+    execute format('alter database %I owner to postgres', current_database());
+  end if;
+end
+$$;
+
 -- Schemas and extensions --------------------------------------------------------------------------
+-- The platform schemas belong to supabase_admin (supabase/postgres init-scripts 00000000000001 and
+-- 00000000000002: `create schema … authorization supabase_admin`); the services own their tables.
 create schema if not exists extensions;
 create schema if not exists graphql_public;
-create schema if not exists auth authorization supabase_auth_admin;
-create schema if not exists storage authorization supabase_storage_admin;
-create schema if not exists realtime;
+create schema if not exists auth authorization supabase_admin;
+create schema if not exists storage authorization supabase_admin;
+create schema if not exists realtime authorization supabase_admin;
+alter schema auth owner to supabase_admin;
+alter schema storage owner to supabase_admin;
+alter schema realtime owner to supabase_admin;
 
 create extension if not exists pgcrypto with schema extensions;
 create extension if not exists "uuid-ossp" with schema extensions;
 
 grant usage on schema public, extensions, graphql_public to postgres, anon, authenticated, service_role;
-grant usage on schema auth, storage, realtime to postgres, anon, authenticated, service_role;
+grant usage on schema auth to postgres, anon, authenticated, service_role;
+-- 20250709135250 and 20260506172403: usage with grant option on storage and realtime.
+grant usage on schema storage, realtime to postgres with grant option;
+grant usage on schema storage, realtime to anon, authenticated, service_role;
+-- 20250421084701_revoke_admin_roles_from_postgres.sql: postgres creates nothing in the platform schemas.
+revoke create on schema auth, storage, realtime from postgres;
 grant all on schema auth to supabase_auth_admin;
 grant all on schema storage to supabase_storage_admin;
 grant usage on schema extensions to supabase_auth_admin, supabase_storage_admin;
@@ -307,6 +352,28 @@ create table if not exists auth.audit_log_entries (
 );
 create index if not exists audit_logs_instance_id_idx on auth.audit_log_entries (instance_id);
 
+-- GoTrue gives these no default (migrations/00_init_auth_schema.up.sql and the rename in
+-- 20210730183235_add_email_change_confirmed.up.sql) and scans them into Go strings
+-- (internal/models/user.go): a row inserted without them cannot sign in on hosted.
+alter table auth.users alter column confirmation_token drop default;
+alter table auth.users alter column recovery_token drop default;
+alter table auth.users alter column email_change_token_new drop default;
+alter table auth.users alter column email_change drop default;
+
+-- RLS on, no policies (migrations/20240612123726_enable_rls_update_grants.up.sql): only the owner
+-- (the auth server) and roles that bypass RLS (postgres, service_role) see rows.
+do $$
+declare
+  t text;
+begin
+  foreach t in array array['instances', 'users', 'audit_log_entries', 'refresh_tokens', 'mfa_factors',
+    'sessions', 'mfa_challenges', 'mfa_amr_claims', 'flow_state', 'identities', 'one_time_tokens']
+  loop
+    execute format('alter table auth.%I enable row level security', t);
+  end loop;
+end
+$$;
+
 reset role;
 
 grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt()
@@ -380,6 +447,8 @@ begin
 end
 $$;
 
+-- What follows the last dot of the file name, or the whole name when it has none, as storage-api's
+-- migrations/tenant/0060-optimize-existing-functions-again.sql defines it ('a.tar.gz' → 'gz', 'README' → 'README').
 create or replace function storage.extension(name text) returns text
 language plpgsql immutable as $$
 declare
@@ -388,7 +457,7 @@ declare
 begin
   select string_to_array(name, '/') into _parts;
   select _parts[array_length(_parts, 1)] into _filename;
-  return split_part(_filename, '.', 2);
+  return reverse(split_part(reverse(_filename), '.', 1));
 end
 $$;
 
@@ -459,10 +528,54 @@ begin
 end
 $$;
 
+-- storage-api's triggers: objects keep updated_at current (tenant/0011), bucket names stay within 100
+-- characters (tenant/0037), and a DELETE on either table outside the Storage API fails unless the
+-- transaction set storage.allow_delete_query (tenant/0055-prevent-direct-deletes.sql).
+create or replace function storage.update_updated_at_column() returns trigger
+language plpgsql as $$
+begin
+  new.updated_at := now();
+  return new;
+end
+$$;
+
+create or replace function storage.enforce_bucket_name_length() returns trigger
+language plpgsql as $$
+begin
+  if length(new.name) > 100 then
+    raise exception 'bucket name "%" is too long (% characters). Max is 100.', new.name, length(new.name);
+  end if;
+  return new;
+end
+$$;
+
+create or replace function storage.protect_delete() returns trigger
+language plpgsql as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), '') <> 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using errcode = '42501', hint = 'This prevents accidental data loss from orphaned objects.';
+  end if;
+  return null;
+end
+$$;
+
+create or replace trigger update_objects_updated_at before update on storage.objects
+  for each row execute function storage.update_updated_at_column();
+create or replace trigger enforce_bucket_name_length_trigger before insert or update of name on storage.buckets
+  for each row execute function storage.enforce_bucket_name_length();
+create or replace trigger protect_objects_delete before delete on storage.objects
+  for each statement execute function storage.protect_delete();
+create or replace trigger protect_buckets_delete before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+
 reset role;
 
-grant all on storage.buckets, storage.objects to anon, authenticated, service_role, postgres;
-grant all on storage.migrations to postgres;
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+-- 20250623125453_tmp_grant_storage_tables_to_postgres_with_grant_option.sql
+grant all on storage.buckets, storage.objects to postgres with grant option;
+-- 20250421084701_revoke_admin_roles_from_postgres.sql
+revoke all on storage.migrations from anon, authenticated, service_role, postgres;
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
   to anon, authenticated, service_role, postgres;
 grant execute on function storage.search(text, text, int, int, int, text, text, text)
@@ -486,7 +599,12 @@ create table if not exists realtime.messages (
   primary key (id, inserted_at)
 );
 alter table realtime.messages enable row level security;
+-- Realtime hands the table to its own admin role (realtime's tenant migration
+-- 20231018144023_create_realtime_admin_and_move_ownership); postgres keeps the privileges supabase/postgres
+-- 20211130151719_update-realtime-permissions.sql gives it on everything supabase_admin makes there.
+alter table realtime.messages owner to supabase_realtime_admin;
 grant select, insert, update on realtime.messages to anon, authenticated, service_role;
+grant all on realtime.messages to postgres, dashboard_user;
 
 create or replace function realtime.topic() returns text
 language sql stable as $$
@@ -513,6 +631,9 @@ begin
   end if;
 end
 $$;
+-- The image's init scripts run as postgres while it is still a superuser (supabase/cli
+-- packages/stack/src/services/postgres-init.ts), so the publication stays postgres's to alter.
+alter publication supabase_realtime owner to postgres;
 
 -- PostgREST reloads its schema cache after DDL, as on hosted projects ------------------------------
 create or replace function extensions.pgrst_ddl_watch() returns event_trigger
@@ -555,6 +676,134 @@ begin
   end if;
   if not exists (select 1 from pg_event_trigger where evtname = 'pgrst_drop_watch') then
     create event trigger pgrst_drop_watch on sql_drop execute procedure extensions.pgrst_drop_watch();
+  end if;
+end
+$$;
+
+-- What supautils lets postgres do on platform tables ----------------------------------------------
+-- Hosted projects load supautils with `supautils.policy_grants` and `supautils.drop_trigger_grants`
+-- both naming, for postgres, the 24 tables below (supabase/postgres
+-- ansible/files/postgresql_config/conf.d/supautils.conf): CREATE/ALTER/DROP POLICY and DROP TRIGGER
+-- on them run as if postgres owned them, and nothing else does. This PostgreSQL has no supautils, so
+-- an event trigger stands in: at the start of one of those four commands issued by postgres it grants
+-- postgres the owner roles of the listed tables, and when the command ends (or drops its object) it
+-- revokes them and refuses the command if its table was not on the list. Both happen inside the
+-- statement's transaction, so no other session ever sees the grant. CREATE TRIGGER needs no help:
+-- postgres holds TRIGGER on the auth tables (10000000000000_demote-postgres.sql).
+create schema if not exists supautils_local authorization supabase_admin;
+revoke all on schema supautils_local from public;
+
+create or replace function supautils_local.granted_tables() returns text[]
+language sql immutable as $$
+  select array[
+    'auth.audit_log_entries', 'auth.flow_state', 'auth.identities', 'auth.instances', 'auth.mfa_amr_claims',
+    'auth.mfa_challenges', 'auth.mfa_factors', 'auth.oauth_clients', 'auth.one_time_tokens',
+    'auth.refresh_tokens', 'auth.saml_providers', 'auth.saml_relay_states', 'auth.sessions',
+    'auth.sso_domains', 'auth.sso_providers', 'auth.users', 'realtime.messages', 'realtime.subscription',
+    'storage.buckets', 'storage.buckets_analytics', 'storage.objects', 'storage.prefixes',
+    'storage.s3_multipart_uploads', 'storage.s3_multipart_uploads_parts'
+  ]
+$$;
+
+create or replace function supautils_local.lend_ownership() returns event_trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  lent text[] := '{}';
+  owner_role text;
+begin
+  if session_user <> 'postgres' or tg_tag not in ('CREATE POLICY', 'ALTER POLICY', 'DROP POLICY', 'DROP TRIGGER')
+     or coalesce(current_setting('supautils_local.lent', true), '') <> '' then
+    return;
+  end if;
+  for owner_role in
+    select distinct r.rolname
+      from unnest(supautils_local.granted_tables()) as t(name)
+      join pg_catalog.pg_class c on c.oid = pg_catalog.to_regclass(t.name)
+      join pg_catalog.pg_roles r on r.oid = c.relowner
+     where not r.rolsuper and not pg_catalog.pg_has_role('postgres', r.oid, 'USAGE')
+  loop
+    execute format('grant %I to postgres', owner_role);
+    lent := lent || owner_role;
+  end loop;
+  perform pg_catalog.set_config('supautils_local.lent', array_to_string(lent, ','), true);
+end
+$$;
+
+-- Takes the lent roles back; then `tables` (schema-qualified, as regclass text) must each be on the
+-- list or belong to a role postgres had without the loan, else PostgreSQL's own refusal is raised.
+create or replace function supautils_local.settle(tables regclass[], what text) returns void
+language plpgsql security definer set search_path = '' as $$
+declare
+  lent text[] := string_to_array(coalesce(current_setting('supautils_local.lent', true), ''), ',');
+  owner_role text;
+  t regclass;
+begin
+  if cardinality(lent) = 0 then
+    return;
+  end if;
+  foreach owner_role in array lent loop
+    execute format('revoke %I from postgres', owner_role);
+  end loop;
+  perform pg_catalog.set_config('supautils_local.lent', '', true);
+  foreach t in array tables loop
+    if not (t::text = any(supautils_local.granted_tables()))
+       and (select r.rolname from pg_catalog.pg_class c join pg_catalog.pg_roles r on r.oid = c.relowner
+             where c.oid = t) = any(lent) then
+      raise exception 'must be owner of % %', what, (select relname from pg_catalog.pg_class where oid = t)
+        using errcode = '42501',
+              hint = 'Hosted Supabase refuses this too: supautils lets postgres manage policies and drop '
+                     'triggers only on the platform tables in supabase/postgres conf.d/supautils.conf.';
+    end if;
+  end loop;
+end
+$$;
+
+create or replace function supautils_local.settle_command() returns event_trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  perform supautils_local.settle(
+    array(select p.polrelid::regclass
+            from pg_catalog.pg_event_trigger_ddl_commands() as cmd
+            join pg_catalog.pg_policy p on p.oid = cmd.objid
+           where cmd.object_type = 'policy'),
+    'table');
+end
+$$;
+
+create or replace function supautils_local.settle_drop() returns event_trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  if tg_tag not in ('DROP POLICY', 'DROP TRIGGER') then
+    return;
+  end if;
+  perform supautils_local.settle(
+    array(select pg_catalog.to_regclass(format('%I.%I', d.address_names[1], d.address_names[2]))
+            from pg_catalog.pg_event_trigger_dropped_objects() as d
+           where d.object_type in ('policy', 'trigger')),
+    case tg_tag when 'DROP TRIGGER' then 'relation' else 'table' end);
+end
+$$;
+
+revoke all on function supautils_local.granted_tables(), supautils_local.lend_ownership(),
+  supautils_local.settle(regclass[], text), supautils_local.settle_command(), supautils_local.settle_drop()
+  from public;
+
+do $$
+begin
+  if not exists (select 1 from pg_event_trigger where evtname = 'supautils_local_lend') then
+    create event trigger supautils_local_lend on ddl_command_start
+      when tag in ('CREATE POLICY', 'ALTER POLICY', 'DROP POLICY', 'DROP TRIGGER')
+      execute function supautils_local.lend_ownership();
+  end if;
+  if not exists (select 1 from pg_event_trigger where evtname = 'supautils_local_settle_drop') then
+    create event trigger supautils_local_settle_drop on sql_drop
+      when tag in ('DROP POLICY', 'DROP TRIGGER')
+      execute function supautils_local.settle_drop();
+  end if;
+  if not exists (select 1 from pg_event_trigger where evtname = 'supautils_local_settle') then
+    create event trigger supautils_local_settle on ddl_command_end
+      when tag in ('CREATE POLICY', 'ALTER POLICY', 'DROP POLICY', 'DROP TRIGGER')
+      execute function supautils_local.settle_command();
   end if;
 end
 $$;

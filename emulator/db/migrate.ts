@@ -11,12 +11,25 @@ const BOOTSTRAP_SQL = new URL('./bootstrap.sql', import.meta.url);
 /** Serialises bootstrap and migrations when two processes start against one server. */
 const SETUP_LOCK = 4242_0001;
 
+/**
+ * Runs bootstrap.sql as a superuser. A DATABASE_URL that names an ordinary role (for example the
+ * `postgres` of another local backend) is accepted only on a server bootstrap has already prepared.
+ */
 export async function bootstrap(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [SETUP_LOCK]);
-    await client.query(readFileSync(BOOTSTRAP_SQL, 'utf8'));
+    const { rows } = await client.query<{ superuser: boolean; prepared: boolean }>(
+      `select rolsuper as superuser, to_regnamespace('supautils_local') is not null as prepared
+         from pg_roles where rolname = current_user`,
+    );
+    if (rows[0]?.superuser) await client.query(readFileSync(BOOTSTRAP_SQL, 'utf8'));
+    else if (!rows[0]?.prepared)
+      throw new SetupProblem(
+        'The database at DATABASE_URL has no Supabase platform schema, and its user is not a superuser to create it.',
+        'name a superuser (supabase_admin on Supabase images) in DATABASE_URL for the first start.',
+      );
   } finally {
     await client.query('select pg_advisory_unlock($1)', [SETUP_LOCK]).catch(() => undefined);
     await client.end();
@@ -68,12 +81,23 @@ export function runSupabaseCli(args: string[], projectRoot: string): Promise<str
       else
         reject(
           new SetupProblem(
-            `\`supabase ${args[0]} ${args[1] ?? ''}\` failed: ${lastLines(err || out)}`,
+            `\`supabase ${args[0]} ${args[1] ?? ''}\` failed: ${lastLines(err || out)}${hostedToo(err || out)}`,
             'correct the migration or the supabase/config.toml setting it names, then start again.',
           ),
         );
     });
   });
+}
+
+/**
+ * Migrations run as a `postgres` that is no superuser, as on hosted projects: a statement refused
+ * for want of privilege (SQLSTATE 42501) would be refused by `supabase db push` too.
+ */
+export function hostedToo(output: string): string {
+  return /\(SQLSTATE 42501\)|must be owner of|permission denied/.test(output)
+    ? '\n  A hosted Supabase project would refuse this too: its postgres is not a superuser and owns no ' +
+        'platform table (see "Roles" in emulator/README.md).'
+    : '';
 }
 
 function lastLines(text: string): string {
@@ -99,7 +123,7 @@ export async function seed(url: string, projectRoot: string): Promise<boolean> {
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw new SetupProblem(
-      `supabase/seed.sql failed: ${(error as Error).message}`,
+      `supabase/seed.sql failed: ${(error as Error).message}${hostedToo((error as Error).message)}`,
       'correct the seed file and run `npm run db:reset`.',
     );
   } finally {

