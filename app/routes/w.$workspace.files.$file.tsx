@@ -21,11 +21,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     .maybeSingle();
   if (error) throw dataErrorResponse(error);
   if (!file) throw new Response('Not found', { status: 404 });
-  const signed = await supabase.storage
-    .from('attachments')
-    .createSignedUrl(file.path, DOWNLOAD_SECONDS, { download: file.name });
+  const signed = await supabase.storage.from('attachments').createSignedUrl(file.path, DOWNLOAD_SECONDS);
   if (signed.error) throw dataErrorResponse(signed.error);
-  return redirectWithSession(signed.data.signedUrl, request, context, {
+  // The download name goes on here, encoded once: storage-js's own `download` option runs the
+  // encoded query through encodeURI again, so `report (v=2).pdf` would arrive as `report %28v%3D2%29.pdf`.
+  const url = `${signed.data.signedUrl}&download=${encodeURIComponent(file.name)}`;
+  return redirectWithSession(url, request, context, {
     headers: { 'Cache-Control': 'no-store' },
   });
 }

@@ -93,7 +93,9 @@ export async function readFormBody(request: Request, options: ReadOptions = {}):
       if (!truncated && bytes.byteLength === 0 && info.filename === '') return;
       found.file = {
         field: name,
-        filename: info.filename ?? '',
+        // Browsers escape exactly these three in a multipart file name (HTML's "multipart/form-data
+        // encoding algorithm"); the name the person chose has them back.
+        filename: (info.filename ?? '').replace(/%22/g, '"').replace(/%0D/gi, '\r').replace(/%0A/gi, '\n'),
         contentType: info.mimeType || 'application/octet-stream',
         bytes: truncated ? new Uint8Array() : bytes,
         tooLarge: truncated,
