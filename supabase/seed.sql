@@ -5,10 +5,15 @@
 --   linus@demo.crewboard.test  viewer
 
 -- Accounts, as the auth server stores them (bcrypt through pgcrypto, confirmed, email identity).
+-- The token columns have no default in GoTrue's schema and GoTrue reads them as strings: left NULL,
+-- the account cannot sign in on a hosted project, so each is set to '' as GoTrue itself sets them.
 insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+                        confirmation_token, recovery_token, email_change_token_new, email_change,
+                        email_change_token_current, phone_change, phone_change_token, reauthentication_token,
                         raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
 select '00000000-0000-0000-0000-000000000000', id::uuid, 'authenticated', 'authenticated', email,
        extensions.crypt('crewboard-demo', extensions.gen_salt('bf', 10)), now(),
+       '', '', '', '', '', '', '', '',
        '{"provider": "email", "providers": ["email"]}', jsonb_build_object('display_name', name), now(), now()
   from (values
     ('a0000000-0000-4000-8000-000000000001', 'ada@demo.crewboard.test', 'Ada Lovelace'),
