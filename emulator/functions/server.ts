@@ -148,6 +148,7 @@ export async function createFunctions(options: FunctionsOptions): Promise<Functi
       ...(await denoSettings()),
     }),
     flags: async () => (await network).flags,
+    functionsDir: functionsDir(projectRoot),
     hidden,
     tmpDir,
     wallClockLimitMs: options.wallClockLimitMs ?? DEFAULT_WALL_CLOCK_LIMIT_MS,

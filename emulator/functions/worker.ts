@@ -21,6 +21,8 @@ export interface RuntimeOptions {
   flags(): Promise<string[]>;
   /** Names in env() the function must not see (Deno's own settings); removed before its code runs. */
   hidden: string[];
+  /** supabase/functions: a function may import from any folder in it (`_shared/`). */
+  functionsDir: string;
   /** Directory for the function's temporary files. */
   tmpDir: string;
   /** A request still unanswered after this long gets 546 WORKER_LIMIT and its process is ended. */
@@ -208,7 +210,11 @@ export class FunctionHost {
     const { runtime, config } = this;
     const env = await runtime.env();
     const nonce = randomBytes(12).toString('hex');
-    const readable = [path.dirname(config.entrypoint), path.dirname(runtime.bootScript)];
+    const readable = [
+      runtime.functionsDir,
+      path.dirname(config.entrypoint),
+      path.dirname(runtime.bootScript),
+    ];
     if (config.importMap) readable.push(path.dirname(config.importMap));
     const flags = [
       'run',

@@ -1,0 +1,29 @@
+// Email over SMTP to the server the SMTP_URL secret names (smtp://user:pass@host:587, smtps://…:465).
+// @ts-types="npm:@types/nodemailer@8.0.2"
+import nodemailer from 'npm:nodemailer@10.6.0';
+
+export interface Mail {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+let transport: { url: string; send: ReturnType<typeof nodemailer.createTransport> } | null = null;
+
+export async function sendMail(url: string, mail: Mail): Promise<void> {
+  if (transport?.url !== url) {
+    // Short timeouts: a stuck SMTP server must not hold the inviter's request for minutes.
+    transport = {
+      url,
+      send: nodemailer.createTransport({
+        url,
+        connectionTimeout: 5_000,
+        greetingTimeout: 5_000,
+        socketTimeout: 10_000,
+      }),
+    };
+  }
+  await transport.send.sendMail(mail);
+}
