@@ -114,14 +114,12 @@ describe('export-tasks', () => {
     const cast = await scene();
     const tricky = ['=HYPERLINK("http://evil.test","click")', 'a, b and "c"', '-1+2', '@SUM'];
     for (const title of tricky) {
-      const { error } = await cast.member.client
-        .from('tasks')
-        .insert({
-          workspace_id: cast.ws,
-          project_id: cast.project,
-          title,
-          description: 'line one\nline two',
-        });
+      const { error } = await cast.member.client.from('tasks').insert({
+        workspace_id: cast.ws,
+        project_id: cast.project,
+        title,
+        description: 'line one\nline two',
+      });
       expect(error).toBeNull();
     }
     const res = await fetch(`${backend().apiUrl}/functions/v1/export-tasks?project=${cast.project}`, {
