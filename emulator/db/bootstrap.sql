@@ -611,6 +611,7 @@ language sql stable as $$
   select nullif(current_setting('realtime.topic', true), '')::text
 $$;
 grant execute on function realtime.topic() to anon, authenticated, service_role, postgres;
+alter function realtime.topic() owner to supabase_realtime_admin;
 
 create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
 returns void
