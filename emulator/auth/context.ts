@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type pg from 'pg';
 import type { AuthSettings } from '../config.ts';
 import type { SigningKeys } from '../keys.ts';
+import { inTransaction } from '../lib/transaction.ts';
 import { type AuthError, badRequest, tooManyRequests, unprocessable, weakPassword } from './errors.ts';
 import type { Mailer } from './mailer.ts';
 import type { AuthLimiters } from './rate-limit.ts';
@@ -152,22 +153,8 @@ export function enforceRateLimit(
   }
 }
 
-export async function transaction<T>(
-  service: AuthService,
-  fn: (db: pg.PoolClient) => Promise<T>,
-): Promise<T> {
-  const client = await service.pool.connect();
-  try {
-    await client.query('begin');
-    const result = await fn(client);
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+export function transaction<T>(service: AuthService, fn: (db: pg.PoolClient) => Promise<T>): Promise<T> {
+  return inTransaction(service.pool, fn);
 }
 
 /** GoTrue's per-address send frequency (`max_frequency`). */

@@ -5,6 +5,7 @@ import { SignJWT, errors as joseErrors } from 'jose';
 import type pg from 'pg';
 import type { SigningKeys } from '../keys.ts';
 import { verifyJwt } from '../keys.ts';
+import { CommitThenThrow, inTransaction } from '../lib/transaction.ts';
 import { secureAlphanumeric } from './crypto.ts';
 import { AuthError, OAuthError, badRequest, forbidden } from './errors.ts';
 import type { Queryable, UserRow } from './users.ts';
@@ -239,9 +240,7 @@ export async function refreshGrant(
   grant: GrantContext,
 ): Promise<Record<string, unknown>> {
   if (!refreshToken) throw new OAuthError('invalid_request', 'refresh_token required');
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  return inTransaction(pool, async (client) => {
     const { rows } = await client.query<RefreshTokenRow>(
       'select id, token, user_id, revoked, updated_at, parent, session_id from auth.refresh_tokens where token = $1 for update',
       [refreshToken],
@@ -254,8 +253,9 @@ export async function refreshGrant(
     const session = token.session_id ? await findSession(client, token.session_id) : null;
     if (!session) {
       await client.query('delete from auth.refresh_tokens where id = $1', [token.id]);
-      await client.query('commit');
-      throw badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found');
+      throw new CommitThenThrow(
+        badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found'),
+      );
     }
     if (session.not_after && session.not_after.getTime() < Date.now()) {
       throw badRequest('session_expired', 'Invalid Refresh Token: Session Expired');
@@ -281,8 +281,9 @@ export async function refreshGrant(
           );
         }
         await audit(client, user, 'token_revoked', grant.ip, { reason: 'refresh token reused' }, 'token');
-        await client.query('commit');
-        throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+        throw new CommitThenThrow(
+          badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
+        );
       }
     }
     if (!issued) {
@@ -300,15 +301,8 @@ export async function refreshGrant(
     await client.query('update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1', [
       session.id,
     ]);
-    const response = await tokenResponse(client, settings, user, session.id, issued);
-    await client.query('commit');
-    return response;
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+    return tokenResponse(client, settings, user, session.id, issued);
+  });
 }
 
 export async function findSession(db: Queryable, id: string): Promise<SessionRow | null> {

@@ -5,6 +5,7 @@
 // and `request.headers` set locally, in a transaction that is rolled back.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { inTransaction } from '../lib/transaction.ts';
 
 export type Extension = 'broadcast' | 'presence';
 
@@ -33,16 +34,8 @@ function configValues(context: AuthorizationContext): string[] {
   ];
 }
 
-async function rolledBack<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken = false;
-  try {
-    await client.query('begin');
-    return await fn(client);
-  } finally {
-    await client.query('rollback').catch(() => (broken = true));
-    client.release(broken);
-  }
+function rolledBack<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  return inTransaction(pool, fn, { rollbackAfter: true });
 }
 
 /** Which extensions the user may read on the topic. */

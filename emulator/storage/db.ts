@@ -4,6 +4,7 @@
 // project. "Admin" work (what storage-api does as its superuser) runs as supabase_storage_admin,
 // which owns the storage tables and therefore is not subject to their policies.
 import type pg from 'pg';
+import { inTransaction } from '../lib/transaction.ts';
 import { asStorageError } from './errors.ts';
 import type { Requester } from './requester.ts';
 
@@ -38,24 +39,14 @@ export class StorageDb {
     setup: ((client: pg.PoolClient) => Promise<unknown>) | undefined,
     fn: (client: pg.PoolClient) => Promise<T>,
   ): Promise<T> {
-    const client = await this.pool.connect();
-    let broken = false;
     try {
-      await client.query('begin');
-      if (setup) await setup(client);
-      const result = await fn(client);
-      await client.query('commit');
-      return result;
+      return await inTransaction(this.pool, async (client) => {
+        if (setup) await setup(client);
+        return fn(client);
+      });
     } catch (error) {
-      try {
-        await client.query('rollback');
-      } catch {
-        broken = true;
-      }
       if (error === ROLLBACK) throw error;
       throw asStorageError(error) ?? error;
-    } finally {
-      client.release(broken);
     }
   }
 
