@@ -46,7 +46,6 @@ async function main(): Promise<void> {
     appEnv.SUPABASE_URL = backend.apiUrl;
     appEnv.SUPABASE_ANON_KEY = backend.anonKey;
     appEnv.SUPABASE_SERVICE_ROLE_KEY = backend.serviceRoleKey;
-    appEnv.SMTP_URL ??= backend.smtpUrl;
     console.log(
       `Local backend ready in ${(backend.startedInMs / 1000).toFixed(1)} s; logs in ${path.relative(projectRoot, path.join(options.dataDir, 'backend.log'))}`,
     );

@@ -16,7 +16,6 @@ import { requireMember } from '~/utils/workspace.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
 import { classifyDataError, dataErrorKind, dataErrorResponse } from '~/utils/data-errors.server.ts';
 
-const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ROLE_LABEL: Record<WorkspaceRole, string> = {
   owner: 'Owner',
@@ -68,22 +67,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const back = `/w/${workspace.slug}/members`;
   const inviteLink = (token: string) => `${siteUrl(request)}/invite/${token}`;
   // The link goes by email; the inviter also sees it, to pass on if the email cannot be sent.
-  const deliver = async (token: string, invitation: { email: string; role: string; expires_at: string }) => {
-    const link = inviteLink(token);
-    const { data: profile } = await supabase
-      .from('profiles')
-      .select('display_name')
-      .eq('id', user.id)
-      .maybeSingle();
-    const email = await sendInvitationEmail({
-      to: invitation.email,
-      inviter: profile?.display_name || user.email,
-      workspace: workspace.name,
-      role: invitation.role,
-      link,
-      expiresAt: new Date(invitation.expires_at),
-    });
-    return { link, email, to: invitation.email };
+  const deliver = async (id: string, token: string, to: string) => {
+    const email = await sendInvitationEmail(supabase, { id, token });
+    return { link: inviteLink(token), email, to };
   };
 
   if (intent === 'invite') {
@@ -102,11 +88,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         { status: failure.status },
       );
     }
-    const token = data[0]?.token ?? '';
-    const sent = await deliver(token, {
-      ...submission.value,
-      expires_at: new Date(Date.now() + INVITATION_LIFETIME_MS).toISOString(),
-    });
+    const created = data[0];
+    const sent = await deliver(created?.invitation_id ?? '', created?.token ?? '', submission.value.email);
     return json({ intent, result: submission.reply({ resetForm: true }), sent });
   }
 
@@ -117,13 +100,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (intent === 'resend') {
     const { data: token, error } = await supabase.rpc('resend_invitation', { invitation_id: target });
     if (error) throw new Response('Not found', { status: 404 });
-    const { data: invitation } = await supabase
-      .from('invitations')
-      .select('email, role, expires_at')
-      .eq('id', target)
-      .single();
+    const { data: invitation } = await supabase.from('invitations').select('email').eq('id', target).single();
     if (!invitation) throw new Response('Not found', { status: 404 });
-    return json({ intent, result: null, sent: await deliver(token, invitation) });
+    return json({ intent, result: null, sent: await deliver(target, token, invitation.email) });
   }
   if (intent === 'revoke') {
     const { data, error } = await supabase

@@ -341,6 +341,14 @@ export default function Board() {
         {project.archived_at ? (
           <span className="rounded bg-slate-200 px-2 py-0.5 text-xs">Archived: read-only</span>
         ) : null}
+        {/* A document request (the export route answers a file), so it works without JavaScript. */}
+        <Link
+          to="export.csv"
+          reloadDocument
+          className="text-sm text-slate-600 underline hover:text-slate-900"
+        >
+          Export CSV
+        </Link>
         {busy ? <span className="text-xs text-slate-500">Saving…</span> : null}
         {live === 'interrupted' ? (
           <span aria-live="polite" className="text-xs text-amber-700">

@@ -48,7 +48,6 @@ describe('readConfig', () => {
     ['SUPABASE_URL', 'not a url'],
     ['SUPABASE_URL', 'ftp://example.com'],
     ['SITE_URL', 'crewboard.example'],
-    ['SMTP_URL', 'https://mail.example'],
     ['TRUST_PROXY', 'maybe'],
     ['TRUST_PROXY', '10.0.0.0/99'],
     ['RATE_LIMIT_SIGN_IN_PER_VISITOR', 'lots'],

@@ -16,7 +16,6 @@ const urlWithScheme = (scheme: RegExp, example: string) =>
     .refine((v) => URL.canParse(v) && scheme.test(new URL(v).protocol), `must be a URL such as ${example}`);
 
 const httpUrl = urlWithScheme(/^https?:$/, 'https://example.com');
-const smtpUrl = urlWithScheme(/^smtps?:$/, 'smtp://user:password@host:587');
 
 const positiveInt = z.coerce.number().int('must be a whole number').positive('must be at least 1');
 
@@ -56,8 +55,6 @@ const Schema = z.object({
     z.string().min(20, 'looks too short for a key').optional(),
   ),
   SITE_URL: z.preprocess(blankIsUnset, httpUrl.optional()),
-  SMTP_URL: z.preprocess(blankIsUnset, smtpUrl.optional()),
-  MAIL_FROM: z.preprocess(blankIsUnset, z.string().min(3).default('Crewboard <no-reply@crewboard.test>')),
   TRUST_PROXY: z.preprocess(blankIsUnset, trustProxy.default({ kind: 'none' })),
   /** Sign-in attempts (password, code, MFA, password checks) per visitor address, per 5 minutes. */
   RATE_LIMIT_SIGN_IN_PER_VISITOR: z.preprocess(blankIsUnset, positiveInt.default(30)),
@@ -74,8 +71,6 @@ export interface AppConfig {
   supabaseAnonKey: string;
   serviceRoleKey: string | undefined;
   siteUrl: string | undefined;
-  smtpUrl: string | undefined;
-  mailFrom: string;
   trustProxy: TrustProxy;
   signInLimits: { perVisitor: number; perAccount: number };
 }
@@ -107,8 +102,6 @@ export function readConfig(env: Record<string, string | undefined>): AppConfig {
     supabaseAnonKey: v.SUPABASE_ANON_KEY ?? LOCAL_ANON_KEY,
     serviceRoleKey: v.SUPABASE_SERVICE_ROLE_KEY,
     siteUrl: v.SITE_URL?.replace(/\/+$/, ''),
-    smtpUrl: v.SMTP_URL,
-    mailFrom: v.MAIL_FROM,
     trustProxy: v.TRUST_PROXY,
     signInLimits: {
       perVisitor: v.RATE_LIMIT_SIGN_IN_PER_VISITOR,

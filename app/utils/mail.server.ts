@@ -1,81 +1,31 @@
-// The app's own emails (invitations; auth emails are the backend's). Sent over SMTP to whatever
-// SMTP_URL names: the local mailbox in development and tests, any provider in production.
-import nodemailer, { type Transporter } from 'nodemailer';
-import { config } from './env.server.ts';
+// Invitation emails leave the app: the `send-invitation` Edge Function (supabase/functions) renders
+// and sends them over its own SMTP secrets. It is called with the inviter's session, so the database
+// decides whether this person may send this invitation, as it decides everything else.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { FunctionsHttpError } from '@supabase/supabase-js';
 
-export interface InvitationEmail {
-  to: string;
-  inviter: string;
-  workspace: string;
-  role: string;
-  link: string;
-  expiresAt: Date;
+export interface InvitationToSend {
+  /** The invitation's id, from create_invitation. */
+  id: string;
+  /** Its current token, from create_invitation or resend_invitation: the link in the email. */
+  token: string;
 }
 
-let transport: { url: string; transporter: Transporter } | null = null;
-
-function transporter(): Transporter | null {
-  const url = config().smtpUrl;
-  if (!url) return null;
-  if (transport?.url !== url) {
-    // Short timeouts: a stuck SMTP server must not hold the inviter's request for minutes.
-    const transporter = nodemailer.createTransport({
-      url,
-      connectionTimeout: 5_000,
-      greetingTimeout: 5_000,
-      socketTimeout: 10_000,
-    });
-    transport = { url, transporter };
-  }
-  return transport.transporter;
-}
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
-export function invitationMessage(mail: InvitationEmail) {
-  const until = mail.expiresAt.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  const article = /^[aeiou]/.test(mail.role) ? 'an' : 'a';
-  const subject = `${mail.inviter} invited you to ${mail.workspace} on Crewboard`;
-  const text = [
-    `${mail.inviter} invited you to join the workspace “${mail.workspace}” on Crewboard as ${article} ${mail.role}.`,
-    '',
-    `Accept the invitation: ${mail.link}`,
-    '',
-    `The link works until ${until} and only for ${mail.to}. If you weren't expecting it, ignore this email.`,
-  ].join('\n');
-  const html = `<!doctype html>
-<html><body style="font-family: system-ui, sans-serif; color: #0f172a; line-height: 1.5">
-<p><strong>${escapeHtml(mail.inviter)}</strong> invited you to join the workspace <strong>${escapeHtml(mail.workspace)}</strong> on Crewboard as ${article} ${escapeHtml(mail.role)}.</p>
-<p><a href="${escapeHtml(mail.link)}" style="display: inline-block; padding: 8px 16px; background: #0f172a; color: #fff; border-radius: 6px; text-decoration: none">Accept the invitation</a></p>
-<p style="color: #475569; font-size: 14px">The link works until ${until} and only for ${escapeHtml(mail.to)}. If you weren't expecting it, ignore this email.</p>
-</body></html>`;
-  return { subject, text, html };
-}
-
-/** `sent` when the SMTP server took the message; `unconfigured` without SMTP_URL; `failed` otherwise. */
+/**
+ * `sent` when the function took the email; `unconfigured` when the backend has no such function
+ * (not deployed); `failed` otherwise (refused, or the SMTP server did not take it).
+ */
 export async function sendInvitationEmail(
-  mail: InvitationEmail,
+  supabase: SupabaseClient,
+  invitation: InvitationToSend,
 ): Promise<'sent' | 'unconfigured' | 'failed'> {
-  const smtp = transporter();
-  if (!smtp) return 'unconfigured';
-  try {
-    await smtp.sendMail({
-      from: config().mailFrom,
-      to: mail.to,
-      ...invitationMessage(mail),
-    });
-    return 'sent';
-  } catch (error) {
-    console.warn(`Invitation email to ${mail.to} failed: ${(error as Error).message}`);
-    return 'failed';
-  }
+  const { error } = await supabase.functions.invoke('send-invitation', {
+    body: { invitation_id: invitation.id, token: invitation.token },
+  });
+  if (!error) return 'sent';
+  const response: Response | null = error instanceof FunctionsHttpError ? error.context : null;
+  const status = response?.status ?? null;
+  if (status === 404) return 'unconfigured';
+  console.warn(`Invitation email ${invitation.id} failed: ${status ?? error.message}`);
+  return 'failed';
 }

@@ -54,7 +54,6 @@ const app = spawn(
       SUPABASE_ANON_KEY: backend.anonKey,
       SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
       SITE_URL: appUrl,
-      SMTP_URL: backend.smtpUrl,
       // Every browser of the suite is one visitor (127.0.0.1) signing in far more than a person;
       // the app's limits are tested in tests/integration/sign-in-limits.test.ts.
       RATE_LIMIT_SIGN_IN_PER_VISITOR: '1000000',
