@@ -14,6 +14,7 @@ import { requireMember } from '~/utils/workspace.server.ts';
 import type { loader as workspaceLoader } from './w.$workspace.tsx';
 import { readForm } from '~/utils/form-body.server.ts';
 import { classifyDataError, dataErrorResponse } from '~/utils/data-errors.server.ts';
+import { randomUUID } from 'node:crypto';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { workspace } = await requireMember(request, context, params.workspace);
@@ -25,30 +26,47 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     .order('created_at', { ascending: false })
     .limit(20);
   if (error) throw dataErrorResponse(error);
-  return json({ activity: data });
+  // The create form's one-time key: sent twice (a retry after a lost answer), it makes one project.
+  return json({ activity: data, createKey: randomUUID() });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireSameSite(request);
-  const { workspace } = await requireMember(request, context, params.workspace, 'admin');
+  const { workspace, user } = await requireMember(request, context, params.workspace, 'admin');
   const submission = parseWithZod(await readForm(request), { schema: ProjectSchema });
-  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
+  const key = submission.status === 'success' ? submission.value.key : undefined;
+  if (submission.status !== 'success') return json({ key, result: submission.reply() }, { status: 400 });
   const { supabase } = getSupabase(request, context);
-  const { data, error } = await supabase
-    .from('projects')
-    .insert({
-      workspace_id: workspace.id,
-      name: submission.value.name,
-      description: submission.value.description ?? '',
-    })
-    .select('id')
-    .single();
-  if (error) {
-    const failure = classifyDataError(error);
+  const row = {
+    workspace_id: workspace.id,
+    name: submission.value.name,
+    description: submission.value.description ?? '',
+    client_key: key ?? null,
+  };
+  const { data, error } = key
+    ? await supabase
+        .from('projects')
+        .upsert(row, { onConflict: 'created_by,client_key', ignoreDuplicates: true })
+        .select('id')
+    : await supabase.from('projects').insert(row).select('id');
+  // A repeat of a create that was saved returns the first result: the project made then.
+  const made =
+    error || data.length > 0 || !key
+      ? { data: data?.[0] ?? null, error }
+      : await supabase
+          .from('projects')
+          .select('id')
+          .eq('created_by', user.id)
+          .eq('client_key', key)
+          .maybeSingle();
+  if (made.error || !made.data) {
+    const failure = made.error
+      ? classifyDataError(made.error)
+      : { kind: 'not_found', status: 404, message: '' };
     const message = failure.kind === 'forbidden' ? 'Only admins can create projects here.' : failure.message;
-    return json({ result: submission.reply({ formErrors: [message] }) }, { status: failure.status });
+    return json({ key, result: submission.reply({ formErrors: [message] }) }, { status: failure.status });
   }
-  return redirectWithSession(`/w/${workspace.slug}/p/${data.id}`, request, context);
+  return redirectWithSession(`/w/${workspace.slug}/p/${made.data.id}`, request, context);
 }
 
 const STATUS: Record<string, string> = {
@@ -87,7 +105,7 @@ function describe(kind: string, data: Record<string, unknown>): string {
 }
 
 export default function Overview() {
-  const { activity } = useLoaderData<typeof loader>();
+  const { activity, createKey } = useLoaderData<typeof loader>();
   const layout = useRouteLoaderData<typeof workspaceLoader>('routes/w.$workspace');
   const actionData = useActionData<typeof action>();
   const [form, fields] = useSchemaForm('new-project', ProjectSchema, actionData?.result);
@@ -122,6 +140,7 @@ export default function Overview() {
             className="mt-6 max-w-md space-y-4 rounded-lg border border-slate-200 bg-white p-5"
           >
             <h2 className="text-base font-semibold">New project</h2>
+            <input type="hidden" name="key" value={actionData?.key ?? createKey} />
             {form.errors ? <FormMessage>{form.errors.join(' ')}</FormMessage> : null}
             <Field label="Project name" field={fields.name} type="text" />
             <SubmitButton>Create project</SubmitButton>

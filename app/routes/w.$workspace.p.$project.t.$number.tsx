@@ -103,6 +103,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // `?edit=<comment id>` opens the editor of one's own comment: a link, so it works without JavaScript.
   const editing = new URL(request.url).searchParams.get('edit');
   return json({
+    // The comment form's one-time key: sent twice (a retry after a lost answer), it makes one comment.
+    commentKey: randomUUID(),
     editing: editing && UUID.test(editing) ? editing : null,
     task,
     comments: comments.data,
@@ -173,15 +175,25 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   if (intent === 'comment') {
     const submission = parseWithZod(formData, { schema: CommentSchema });
-    if (submission.status !== 'success') return json({ intent, result: submission.reply() }, { status: 400 });
-    const { error } = await supabase
-      .from('comments')
-      .insert({ workspace_id: membership.workspace.id, task_id: task.id, body: submission.value.body });
+    const key = submission.status === 'success' ? submission.value.key : undefined;
+    if (submission.status !== 'success')
+      return json({ intent, key, result: submission.reply() }, { status: 400 });
+    const row = {
+      workspace_id: membership.workspace.id,
+      task_id: task.id,
+      body: submission.value.body,
+      client_key: key ?? null,
+    };
+    const { error } = key
+      ? await supabase
+          .from('comments')
+          .upsert(row, { onConflict: 'author_id,client_key', ignoreDuplicates: true })
+      : await supabase.from('comments').insert(row);
     if (error) {
       const failure = classifyDataError(error);
       const message = failure.kind === 'forbidden' ? 'This task is read-only.' : failure.message;
       return json(
-        { intent, result: submission.reply({ formErrors: [message] }) },
+        { intent, key, result: submission.reply({ formErrors: [message] }) },
         { status: failure.status },
       );
     }
@@ -296,8 +308,18 @@ async function attachFile(
 }
 
 export default function TaskPanel() {
-  const { task, comments, attachments, workspaceSlug, members, me, canEdit, canModerate, editing } =
-    useLoaderData<typeof loader>();
+  const {
+    task,
+    comments,
+    attachments,
+    workspaceSlug,
+    members,
+    me,
+    canEdit,
+    canModerate,
+    editing,
+    commentKey,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const live = useLiveComments(
     task.id,
@@ -512,6 +534,15 @@ export default function TaskPanel() {
         </ol>
         {canEdit ? (
           <Form method="post" {...getFormProps(commentForm)} className="mt-4 space-y-2">
+            <input
+              type="hidden"
+              name="key"
+              value={
+                actionData?.intent === 'comment' && 'key' in actionData
+                  ? (actionData.key ?? commentKey)
+                  : commentKey
+              }
+            />
             {commentForm.errors ? <FormMessage>{commentForm.errors.join(' ')}</FormMessage> : null}
             <label htmlFor={commentFields.body.id} className="block text-sm font-medium">
               Comment

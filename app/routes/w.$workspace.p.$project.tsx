@@ -26,6 +26,7 @@ import { requireMember } from '~/utils/workspace.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
 import { dataErrorResponse } from '~/utils/data-errors.server.ts';
 import { classifyDataError } from '~/utils/data-errors.server.ts';
+import { randomUUID } from 'node:crypto';
 
 const COLUMN: Record<Status, string> = {
   backlog: 'Backlog',
@@ -67,6 +68,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     tasks,
     canEdit,
     me: { id: membership.user.id, name: membership.displayName },
+    // The create forms' one-time key: a create sent twice with it (a retry after a lost answer)
+    // makes one task.
+    createKey: randomUUID(),
   });
 }
 
@@ -81,19 +85,27 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (formData.get('intent') === 'create') {
     const submission = parseWithZod(formData, { schema: NewTaskSchema });
     const status = String(formData.get('status') ?? '');
-    if (submission.status !== 'success') return json({ status, result: submission.reply() }, { status: 400 });
-    const { error } = await supabase.from('tasks').insert({
+    const key = submission.status === 'success' ? submission.value.key : undefined;
+    if (submission.status !== 'success')
+      return json({ status, key, result: submission.reply() }, { status: 400 });
+    const row = {
       workspace_id: membership.workspace.id,
       project_id: project.id,
       title: submission.value.title,
       status: submission.value.status,
-    });
+      client_key: key ?? null,
+    };
+    const { error } = key
+      ? await supabase
+          .from('tasks')
+          .upsert(row, { onConflict: 'created_by,client_key', ignoreDuplicates: true })
+      : await supabase.from('tasks').insert(row);
     if (error) {
       const failure = classifyDataError(error);
       const message =
         failure.kind === 'forbidden' ? 'This project is archived: its board is read-only.' : failure.message;
       return json(
-        { status, result: submission.reply({ formErrors: [message] }) },
+        { status, key, result: submission.reply({ formErrors: [message] }) },
         { status: failure.status },
       );
     }
@@ -147,10 +159,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 function NewTaskForm({
   status,
   reply,
+  createKey,
 }: {
   status: Status;
   reply: ReturnType<typeof useActionData<typeof action>>;
+  createKey: string;
 }) {
+  // After a refused or failed create the form keeps its key, so sending it again cannot make two.
+  const key = reply && 'key' in reply && reply.status === status ? (reply.key ?? createKey) : createKey;
   const [form, fields] = useSchemaForm(
     `new-task-${status}`,
     NewTaskSchema,
@@ -159,6 +175,7 @@ function NewTaskForm({
   return (
     <Form method="post" {...getFormProps(form)} className="mt-3 space-y-2">
       <input type="hidden" name="status" value={status} />
+      <input type="hidden" name="key" value={key} />
       {form.errors ? <FormMessage>{form.errors.join(' ')}</FormMessage> : null}
       <Field label="Title" field={fields.title} type="text" />
       <SubmitButton name="intent" value="create">
@@ -232,7 +249,7 @@ function useMoves(saved: BoardTask[]) {
 }
 
 export default function Board() {
-  const { project, tasks: saved, canEdit, me } = useLoaderData<typeof loader>();
+  const { project, tasks: saved, canEdit, me, createKey } = useLoaderData<typeof loader>();
   const { others, state: live } = useLiveBoard(
     project.id,
     me,
@@ -425,7 +442,7 @@ export default function Board() {
                   <li aria-hidden="true" className="h-1 rounded bg-indigo-500" />
                 ) : null}
               </ol>
-              {canEdit ? <NewTaskForm status={status} reply={actionData} /> : null}
+              {canEdit ? <NewTaskForm status={status} reply={actionData} createKey={createKey} /> : null}
             </section>
           );
         })}

@@ -77,14 +77,14 @@ isOneToOne: false
                   ]
                 },"comments": {
                   Row: {
-                    "author_id": string | null,"body": string,"created_at": string,"edited_at": string | null,"id": string,"task_id": string,"updated_at": string,"workspace_id": string
+                    "author_id": string | null,"body": string,"client_key": string | null,"created_at": string,"edited_at": string | null,"id": string,"task_id": string,"updated_at": string,"workspace_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "author_id"?: string | null,"body": string,"created_at"?: string,"edited_at"?: string | null,"id"?: string,"task_id": string,"updated_at"?: string,"workspace_id": string
+                    "author_id"?: string | null,"body": string,"client_key"?: string | null,"created_at"?: string,"edited_at"?: string | null,"id"?: string,"task_id": string,"updated_at"?: string,"workspace_id": string
                   }
                   Update: {
-                    "author_id"?: string | null,"body"?: string,"created_at"?: string,"edited_at"?: string | null,"id"?: string,"task_id"?: string,"updated_at"?: string,"workspace_id"?: string
+                    "author_id"?: string | null,"body"?: string,"client_key"?: string | null,"created_at"?: string,"edited_at"?: string | null,"id"?: string,"task_id"?: string,"updated_at"?: string,"workspace_id"?: string
                   }
                   Relationships: [
                     {
@@ -137,14 +137,14 @@ isOneToOne: false
                   ]
                 },"projects": {
                   Row: {
-                    "archived_at": string | null,"created_at": string,"created_by": string | null,"description": string,"id": string,"name": string,"next_task_number": number,"updated_at": string,"workspace_id": string
+                    "archived_at": string | null,"client_key": string | null,"created_at": string,"created_by": string | null,"description": string,"id": string,"name": string,"next_task_number": number,"updated_at": string,"workspace_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "archived_at"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"id"?: string,"name": string,"next_task_number"?: number,"updated_at"?: string,"workspace_id": string
+                    "archived_at"?: string | null,"client_key"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"id"?: string,"name": string,"next_task_number"?: number,"updated_at"?: string,"workspace_id": string
                   }
                   Update: {
-                    "archived_at"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"id"?: string,"name"?: string,"next_task_number"?: number,"updated_at"?: string,"workspace_id"?: string
+                    "archived_at"?: string | null,"client_key"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"id"?: string,"name"?: string,"next_task_number"?: number,"updated_at"?: string,"workspace_id"?: string
                   }
                   Relationships: [
                     {
@@ -157,14 +157,14 @@ isOneToOne: false
                   ]
                 },"tasks": {
                   Row: {
-                    "assignee_id": string | null,"created_at": string,"created_by": string | null,"description": string,"due_date": string | null,"id": string,"number": number,"position": number,"priority": Database["public"]['Enums']["task_priority"],"project_id": string,"search": unknown,"status": Database["public"]['Enums']["task_status"],"title": string,"updated_at": string,"workspace_id": string
+                    "assignee_id": string | null,"client_key": string | null,"created_at": string,"created_by": string | null,"description": string,"due_date": string | null,"id": string,"number": number,"position": number,"priority": Database["public"]['Enums']["task_priority"],"project_id": string,"search": unknown,"status": Database["public"]['Enums']["task_status"],"title": string,"updated_at": string,"workspace_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "assignee_id"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"due_date"?: string | null,"id"?: string,"number"?: number,"position"?: number,"priority"?: Database["public"]['Enums']["task_priority"],"project_id": string,"search"?: never,"status"?: Database["public"]['Enums']["task_status"],"title": string,"updated_at"?: string,"workspace_id": string
+                    "assignee_id"?: string | null,"client_key"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"due_date"?: string | null,"id"?: string,"number"?: number,"position"?: number,"priority"?: Database["public"]['Enums']["task_priority"],"project_id": string,"search"?: never,"status"?: Database["public"]['Enums']["task_status"],"title": string,"updated_at"?: string,"workspace_id": string
                   }
                   Update: {
-                    "assignee_id"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"due_date"?: string | null,"id"?: string,"number"?: number,"position"?: number,"priority"?: Database["public"]['Enums']["task_priority"],"project_id"?: string,"search"?: never,"status"?: Database["public"]['Enums']["task_status"],"title"?: string,"updated_at"?: string,"workspace_id"?: string
+                    "assignee_id"?: string | null,"client_key"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"due_date"?: string | null,"id"?: string,"number"?: number,"position"?: number,"priority"?: Database["public"]['Enums']["task_priority"],"project_id"?: string,"search"?: never,"status"?: Database["public"]['Enums']["task_status"],"title"?: string,"updated_at"?: string,"workspace_id"?: string
                   }
                   Relationships: [
                     {
@@ -302,6 +302,7 @@ isOneToOne: false
 "move_task":
 { Args: { "after_task_id"?: string,"before_task_id"?: string,"status": Database["public"]['Enums']["task_status"],"task_id": string }; Returns: {
               "assignee_id": string | null,
+"client_key": string | null,
 "created_at": string,
 "created_by": string | null,
 "description": string,
@@ -345,6 +346,7 @@ isOneToOne: false
 "search_tasks":
 { Args: { "query": string,"workspace_id": string }; Returns: {
               "assignee_id": string | null,
+"client_key": string | null,
 "created_at": string,
 "created_by": string | null,
 "description": string,

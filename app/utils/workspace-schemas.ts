@@ -46,7 +46,14 @@ export const RESERVED_SLUGS = [
   't',
 ];
 
+/**
+ * The one-time key of a create form (made when the form is rendered): the same key sent twice creates
+ * one row. Anything else in the field is ignored rather than refused: the create goes ahead, unkeyed.
+ */
+const createKey = z.optional(z.catch(z.optional(z.string().check(z.uuid())), undefined));
+
 export const ProjectSchema = z.object({
+  key: createKey,
   name: z
     .string({ error: 'Enter a project name.' })
     .check(
@@ -63,6 +70,7 @@ export const ProjectSchema = z.object({
 export const TASK_STATUSES = ['backlog', 'todo', 'in_progress', 'done'] as const;
 
 export const NewTaskSchema = z.object({
+  key: createKey,
   title: z
     .string({ error: 'Enter a title.' })
     .check(
@@ -117,6 +125,7 @@ export const TaskEditSchema = z.object({
 });
 
 export const CommentSchema = z.object({
+  key: createKey,
   body: z
     .string({ error: 'Write a comment.' })
     .check(

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type Backend } from '../../emulator/backend.ts';
 import { REAL_WORLD_NAMES } from '../../app/utils/files.server.test.ts';
-import { formHeaders, startAppServer, type AppServer } from '../support/app-server.ts';
+import { createAppScene, formHeaders, startAppServer, type AppServer } from '../support/app-server.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'crewboard-fuzz-'));
@@ -17,8 +17,6 @@ chmodSync(dataDir, 0o755);
 let backend: Backend;
 let app: AppServer;
 let cookie = '';
-const password = 'fuzz-password-1';
-const email = `fuzz-${Date.now()}@example.test`;
 let workspace = '';
 let spareWorkspace = '';
 let projectPath = '';
@@ -345,46 +343,15 @@ function encode(fields: Record<string, string | undefined>): string {
   ).toString();
 }
 
-async function signInThroughApp(): Promise<string> {
-  const res = await fetch(`${app.url}/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: formHeaders(app),
-    body: encode({ email, password, next: '/w', website: '' }),
-  });
-  expect(res.status).toBe(302);
-  return res.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-}
-
 beforeAll(async () => {
   backend = await startBackend({ projectRoot, dataDir, apiPort: 0, dbPort: 0, mailPort: 0, smtpPort: 0 });
   app = await startAppServer(backend, {
     RATE_LIMIT_SIGN_IN_PER_VISITOR: '100000',
     RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '100000',
   });
-  const created = await fetch(`${backend.apiUrl}/auth/v1/admin/users`, {
-    method: 'POST',
-    headers: {
-      apikey: backend.serviceRoleKey,
-      Authorization: `Bearer ${backend.serviceRoleKey}`,
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify({ email, password, email_confirm: true }),
-  });
-  expect(created.status).toBe(200);
-  cookie = await signInThroughApp();
+  const scene = await createAppScene(app, backend, 'fuzz');
+  ({ cookie, workspace, projectPath } = scene);
   const session = { Cookie: cookie };
-  workspace = `fuzz-${Date.now().toString(36)}`;
-  const madeWorkspace = await fetch(`${app.url}/w?index`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { ...formHeaders(app), ...session },
-    body: encode({ name: 'Fuzz', slug: workspace }),
-  });
-  expect(madeWorkspace.status).toBe(302);
   spareWorkspace = `${workspace}-spare`;
   const madeSpare = await fetch(`${app.url}/w?index`, {
     method: 'POST',
@@ -393,14 +360,6 @@ beforeAll(async () => {
     body: encode({ name: 'Spare', slug: spareWorkspace }),
   });
   expect(madeSpare.status).toBe(302);
-  const madeProject = await fetch(`${app.url}/w/${workspace}?index`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { ...formHeaders(app), ...session },
-    body: encode({ name: 'Board' }),
-  });
-  expect(madeProject.status).toBe(302);
-  projectPath = new URL(madeProject.headers.get('location') ?? '', app.url).pathname;
   const madeTask = await fetch(`${app.url}${projectPath}`, {
     method: 'POST',
     redirect: 'manual',

@@ -90,3 +90,62 @@ export function formHeaders(app: AppServer, extra: Record<string, string> = {}):
     ...extra,
   };
 }
+
+/** A form post as a browser sends it, with the session's cookie; redirects are not followed. */
+export function postForm(
+  app: AppServer,
+  path: string,
+  fields: Record<string, string | undefined>,
+  cookie = '',
+): Promise<Response> {
+  const body = new URLSearchParams(
+    Object.entries(fields).filter((e): e is [string, string] => e[1] !== undefined),
+  );
+  return fetch(`${app.url}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { ...formHeaders(app), ...(cookie ? { Cookie: cookie } : {}) },
+    body,
+  });
+}
+
+export interface AppScene {
+  email: string;
+  password: string;
+  /** The session's cookies, as a Cookie header. */
+  cookie: string;
+  workspace: string;
+  projectPath: string;
+}
+
+/**
+ * A confirmed user signed in through the app, with a workspace of theirs and a project in it, all
+ * made through the app's own forms.
+ */
+export async function createAppScene(app: AppServer, backend: AppBackend, tag: string): Promise<AppScene> {
+  const email = `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
+  const password = `${tag}-password-1`;
+  const created = await fetch(`${backend.apiUrl}/auth/v1/admin/users`, {
+    method: 'POST',
+    headers: {
+      apikey: backend.serviceRoleKey,
+      Authorization: `Bearer ${backend.serviceRoleKey}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({ email, password, email_confirm: true }),
+  });
+  if (created.status !== 200) throw new Error(`creating ${email}: ${created.status} ${await created.text()}`);
+  const signedIn = await postForm(app, '/login', { email, password, next: '/w', website: '' });
+  if (signedIn.status !== 302) throw new Error(`signing in ${email}: ${signedIn.status}`);
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const workspace = `${tag}-${Date.now().toString(36)}`;
+  const madeWorkspace = await postForm(app, '/w?index', { name: tag, slug: workspace }, cookie);
+  if (madeWorkspace.status !== 302) throw new Error(`creating workspace: ${madeWorkspace.status}`);
+  const madeProject = await postForm(app, `/w/${workspace}?index`, { name: 'Board' }, cookie);
+  if (madeProject.status !== 302) throw new Error(`creating project: ${madeProject.status}`);
+  const projectPath = new URL(madeProject.headers.get('location') ?? '', app.url).pathname;
+  return { email, password, cookie, workspace, projectPath };
+}
