@@ -24,8 +24,12 @@ function printStatus(backend: Backend): void {
     ['service_role key', backend.serviceRoleKey],
     ['JWT secret', backend.jwtSecret],
   ];
+  // Like `supabase functions serve`: every function served, by its URL.
+  backend.functions.names().forEach((name, i) => {
+    rows.push([i === 0 ? 'Functions' : '', `${backend.apiUrl}/functions/v1/${name}`]);
+  });
   const width = Math.max(...rows.map(([k]) => k.length));
-  for (const [k, v] of rows) console.log(`${k.padStart(width)}: ${v}`);
+  for (const [k, v] of rows) console.log(`${k.padStart(width)}${k ? ':' : ' '} ${v}`);
 }
 
 async function main(): Promise<void> {
