@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startBackend, type Backend } from '../emulator/backend.ts';
 import { benchApp } from './app.ts';
+import { benchFunctions } from './functions.ts';
 import { benchStorage } from './storage.ts';
 import { realtimeLatency } from './realtime.ts';
 
@@ -155,6 +156,7 @@ async function main(): Promise<void> {
     const app = await benchApp(backend);
     const storage = await benchStorage(backend);
     const realtime = await realtimeLatency(backend);
+    const functions = await benchFunctions(backend, projectRoot);
     const rows: Array<[string, string, string]> = [
       [
         'REST read, gateway vs PostgREST (median)',
@@ -234,6 +236,28 @@ async function main(): Promise<void> {
         'realtime change → 50 subscribers (p50 / p95)',
         `${realtime.fifty.p50.toFixed(1)} / ${realtime.fifty.p95.toFixed(1)} ms`,
         `p95 ${(realtime.fifty.p95 / realtime.one.p95).toFixed(2)} × 1 subscriber (goal p95 < 100 ms)`,
+      ],
+    );
+    rows.push(
+      [
+        'function, first call after start (empty Deno cache)',
+        `${functions.coldEmptyCacheS.toFixed(2)} s`,
+        'boots Deno and downloads its npm packages',
+      ],
+      [
+        'function, first call after a reload (cache warm)',
+        `${functions.coldCachedS.toFixed(2)} s`,
+        'boots Deno (cold start)',
+      ],
+      [
+        'export-tasks warm vs the same reads on PostgREST (median)',
+        `${functions.warmFunctionMs.toFixed(2)} ms vs ${functions.warmRestMs.toFixed(2)} ms`,
+        `ratio ${(functions.warmFunctionMs / functions.warmRestMs).toFixed(2)}`,
+      ],
+      [
+        `export of ${functions.exportRows.toLocaleString('en')} tasks as CSV`,
+        `${Math.round(functions.exportRowsPerS).toLocaleString('en')} rows/s`,
+        `function RSS ${functions.rssBeforeMb.toFixed(0)} MB before, ${functions.rssPeakMb.toFixed(0)} MB peak`,
       ],
     );
     const w0 = Math.max(...rows.map((r) => r[0].length));
