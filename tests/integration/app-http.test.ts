@@ -1,0 +1,277 @@
+// What the production build answers at the HTTP level (tracker issue 10, items 2, 3 and 8): no
+// redirect after sign-in leaves the site, whatever `next` says and on every route that follows one;
+// cross-site posts get the app's 403 page, not Remix's empty 500; and a production start without
+// its backend's settings stops at once with one line naming the variable.
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBackend, type Backend } from '../../emulator/backend.ts';
+import {
+  createAppScene,
+  formHeaders,
+  postForm,
+  startAppServer,
+  type AppServer,
+} from '../support/app-server.ts';
+
+const projectRoot = path.resolve(import.meta.dirname, '../..');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'crewboard-http-'));
+chmodSync(dataDir, 0o755);
+
+let backend: Backend;
+let app: AppServer;
+
+beforeAll(async () => {
+  backend = await startBackend({
+    projectRoot,
+    dataDir,
+    apiPort: 0,
+    dbPort: 0,
+    mailPort: 0,
+    smtpPort: 0,
+    env: { AUTH_RATE_LIMIT_EMAIL_SENT: '1000000' },
+  });
+  app = await startAppServer(backend, {
+    RATE_LIMIT_SIGN_IN_PER_VISITOR: '100000',
+    RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '100000',
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await backend?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Values a `next` may carry to send a browser elsewhere: dot segments, backslashes, controls. */
+const RAW = [
+  '//evil.example',
+  '/.//evil.example',
+  '/x/..//evil.example',
+  '/%2e//evil.example',
+  '/%2E%2E//evil.example',
+  '/\\evil.example',
+  '/\\\\evil.example',
+  '/./\\evil.example',
+  '/x/..\\/evil.example',
+  '\\\\evil.example',
+  '/\t/evil.example',
+  '/.\t//evil.example',
+  '/\n/evil.example',
+  '/\r\n//evil.example',
+  ' //evil.example',
+  'https://evil.example',
+  'javascript:alert(1)',
+  '/%09/evil.example',
+  '/%5Cevil.example',
+  '/%2F%2Fevil.example',
+];
+/** And each with its dangerous characters percent-encoded once more. */
+const ENCODED = RAW.map((value) =>
+  value.replace(/[./\\\t\r\n ]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0').toUpperCase()}`),
+);
+const HOSTILE = [...RAW, ...ENCODED];
+
+/**
+ * The auth API's per-address buckets allow bursts of 30 (GoTrue's token buckets) and every request
+ * here comes from the app's one address: when the page says to wait, wait and send it again.
+ */
+async function patiently(send: () => Promise<Response>): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    const res = await send();
+    const body = await res.clone().text();
+    const wait = /Try again in (\d+) seconds/.exec(body)?.[1];
+    if (!wait || attempt === 20) return res;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** A Location header a browser follows stays on the app's own host. */
+function expectOnSite(location: string | null): void {
+  expect(location).not.toBeNull();
+  const target = new URL(location ?? '', app.url);
+  expect(target.host).toBe(new URL(app.url).host);
+  expect(location).not.toMatch(/^\s*[/\\]{2}/);
+  expect(location).not.toMatch(/^\/\\/);
+}
+
+async function adminLink(email: string, type: 'magiclink') {
+  const res = await fetch(`${backend.apiUrl}/auth/v1/admin/generate_link`, {
+    method: 'POST',
+    headers: {
+      apikey: backend.serviceRoleKey,
+      Authorization: `Bearer ${backend.serviceRoleKey}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({ type, email }),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as {
+    hashed_token?: string;
+    email_otp?: string;
+    properties?: { hashed_token: string; email_otp: string };
+  };
+}
+
+describe('no redirect leaves the site', () => {
+  let email = '';
+  let password = '';
+  beforeAll(async () => {
+    ({ email, password } = await createAppScene(app, backend, 'redirects'));
+  });
+
+  it.each(HOSTILE)('/login with next=%j', async (next) => {
+    const res = await patiently(() => postForm(app, '/login', { email, password, next, website: '' }));
+    expect(res.status).toBe(302);
+    expectOnSite(res.headers.get('location'));
+  });
+
+  it.each(HOSTILE)('/login/code with next=%j', async (next) => {
+    const link = await adminLink(email, 'magiclink');
+    const code = link.properties?.email_otp ?? link.email_otp ?? '';
+    const res = await patiently(() => postForm(app, '/login/code', { email, code, next, website: '' }));
+    expect(res.status).toBe(302);
+    expectOnSite(res.headers.get('location'));
+  });
+
+  it.each(HOSTILE)('/auth/confirm with next=%j', async (next) => {
+    const link = await adminLink(email, 'magiclink');
+    const token_hash = link.properties?.hashed_token ?? link.hashed_token ?? '';
+    const res = await patiently(() =>
+      postForm(app, '/auth/confirm', { token_hash, type: 'magiclink', next }),
+    );
+    expect(res.status).toBe(302);
+    expectOnSite(res.headers.get('location'));
+  });
+
+  it.each(HOSTILE)('/auth/callback with next=%j', async (next) => {
+    // A code sign-in started by the app keeps its PKCE verifier in a cookie; the email's link comes
+    // back from the auth server with ?code=, which /auth/callback exchanges.
+    const { email: fresh } = await createAppScene(app, backend, 'callback');
+    const sent = await patiently(() =>
+      postForm(app, '/login/code', { intent: 'send', email: fresh, next: '', website: '' }),
+    );
+    expect(sent.status).toBe(302);
+    const verifier = sent.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const mail = await findMail(fresh);
+    const link = /href="([^"]*\/auth\/v1\/verify[^"]*)"/.exec(mail)?.[1]?.replace(/&amp;/g, '&') ?? '';
+    const verified = await fetch(link, { redirect: 'manual' });
+    const code = new URL(verified.headers.get('location') ?? '', app.url).searchParams.get('code');
+    expect(code).toBeTruthy();
+    const res = await fetch(`${app.url}/auth/callback?${new URLSearchParams({ code: code ?? '', next })}`, {
+      headers: { Cookie: verifier },
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(302);
+    expectOnSite(res.headers.get('location'));
+  });
+
+  it.each(HOSTILE)('/invite/:token built from %j only links within the site', async (token) => {
+    const res = await fetch(`${app.url}/invite/${encodeURIComponent(token)}`, { redirect: 'manual' });
+    expect(res.status).toBeLessThan(500);
+    const body = await res.text();
+    for (const [, href] of body.matchAll(/href="([^"]*)"/g)) {
+      const target = new URL((href ?? '').replace(/&amp;/g, '&'), app.url);
+      if (target.pathname !== '/login') continue;
+      // Following the sign-in link's `next` after signing in must stay here too.
+      const next = target.searchParams.get('next') ?? '';
+      const signedIn = await patiently(() => postForm(app, '/login', { email, password, next, website: '' }));
+      expectOnSite(signedIn.headers.get('location'));
+    }
+  });
+});
+
+async function findMail(to: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const search = await fetch(`${backend.mailUrl}/api/v1/search?query=${encodeURIComponent(`to:"${to}"`)}`);
+    const { messages } = (await search.json()) as { messages: Array<{ ID: string }> };
+    const id = messages[0]?.ID;
+    if (id)
+      return ((await (await fetch(`${backend.mailUrl}/api/v1/message/${id}`)).json()) as { HTML: string })
+        .HTML;
+    if (Date.now() > deadline) throw new Error(`no email to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('cross-site posts', () => {
+  const routes = ['/login', '/signup', '/w?index', '/account?index', '/logout', '/account/security'];
+  it.each(routes)('%s answers the 403 page, before any action runs', async (route) => {
+    for (const origin of ['https://evil.example', 'null', 'not a url']) {
+      const res = await fetch(`${app.url}${route}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { ...formHeaders(app), Origin: origin, 'Sec-Fetch-Site': 'cross-site' },
+        body: 'email=a%40b.c&password=x',
+      });
+      expect(res.status).toBe(403);
+      expect(res.headers.get('set-cookie')).toBeNull();
+      const body = await res.text();
+      expect(body).toContain("You don't have access to this.");
+      expect(body).toContain('<html');
+    }
+  });
+
+  it('lets a same-site post through', async () => {
+    const res = await postForm(app, '/login', {
+      email: 'nobody@example.test',
+      password: 'wrong-pass',
+      website: '',
+    });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('settings at start', () => {
+  function startWith(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+    return new Promise((resolve) => {
+      const child = spawn(
+        process.execPath,
+        [path.join(projectRoot, 'node_modules', '@remix-run', 'serve', 'dist', 'cli.js'), 'build/index.js'],
+        {
+          cwd: projectRoot,
+          env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', ...env },
+        },
+      );
+      let output = '';
+      child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        resolve({ code, output });
+      });
+    });
+  }
+
+  it('refuses a production start without SUPABASE_URL, naming it in one line', async () => {
+    const { code, output } = await startWith({
+      SUPABASE_ANON_KEY: backend.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
+    });
+    expect(code).toBe(1);
+    const lines = output
+      .trim()
+      .split('\n')
+      .filter((line) => line.includes('SUPABASE_URL'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^✖ Crewboard cannot start: SUPABASE_URL is not set/);
+    expect(output).not.toMatch(/\n\s+at /);
+  });
+
+  it('refuses a malformed setting, naming it', async () => {
+    const { code, output } = await startWith({
+      SUPABASE_URL: 'not-a-url',
+      SUPABASE_ANON_KEY: backend.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
+    });
+    expect(code).toBe(1);
+    expect(output).toContain('✖ Crewboard cannot start: SUPABASE_URL must be a URL');
+  });
+});
