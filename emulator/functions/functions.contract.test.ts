@@ -107,6 +107,8 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
 
 beforeAll(async () => {
   writeProject();
+  // An empty npm cache: the npm: import below must really come from the registry.
+  rmSync(path.join(dataDir, 'functions', 'deno', 'npm'), { recursive: true, force: true });
   process.env.CREWBOARD_HOST_ONLY = 'a variable of the backend process';
   backend = await startBackend({
     projectRoot,
