@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { attemptAfterExit, describeExit, restartDelay, type Exit } from '../lib/supervise.ts';
 import { BOOT_ERROR, WORKER_ERROR, WORKER_LIMIT, sendFailure, type Failure } from './errors.ts';
 import type { FunctionConfig } from './project.ts';
@@ -232,7 +233,7 @@ export class FunctionHost {
     else flags.push('--no-config', `--import-map=${config.importMap}`);
     const child = spawn(
       runtime.deno,
-      [...flags, runtime.bootScript, nonce, new URL(`file://${config.entrypoint}`).href],
+      [...flags, runtime.bootScript, nonce, pathToFileURL(config.entrypoint).href],
       {
         cwd: path.dirname(config.entrypoint),
         env: {
