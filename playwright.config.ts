@@ -1,9 +1,14 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { freePort } from './emulator/lib/net.ts';
 
 // Debian's Chromium when it is there (CI installs it); Playwright's own browser otherwise.
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
-const port = Number(process.env.E2E_PORT ?? 3200);
+// A port of this run's own unless E2E_PORT names one: a server already listening elsewhere (another
+// checkout's, a dev server) is never mistaken for this run's. Workers and the web server inherit it.
+const portGiven = Boolean(process.env.E2E_PORT);
+if (!portGiven) process.env.E2E_PORT = String(await freePort());
+const port = Number(process.env.E2E_PORT);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -45,7 +50,8 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx tests/e2e/server.ts',
     url: `http://localhost:${port}/healthz`,
-    reuseExistingServer: !process.env.CI,
+    // Only a server someone started on purpose on E2E_PORT (`npx tsx tests/e2e/server.ts`), never in CI.
+    reuseExistingServer: portGiven && !process.env.CI,
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',

@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['emulator/**/*.unit.test.ts', 'app/**/*.test.ts'],
+          include: ['emulator/**/*.unit.test.ts', 'app/**/*.test.ts', 'tests/setup/*.test.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
         },
       },

@@ -369,7 +369,10 @@ describe('editing a function', () => {
     writeFileSync(
       file,
       `Deno.serve(async (req) => {
-  if (new URL(req.url).pathname.endsWith('/slow')) await new Promise((r) => setTimeout(r, 700));
+  if (new URL(req.url).pathname.endsWith('/slow')) {
+    console.log('slow request started');
+    await new Promise((r) => setTimeout(r, 700));
+  }
   return new Response('version 1');
 });`,
     );
@@ -378,7 +381,9 @@ describe('editing a function', () => {
       (await fetch(url('edited'), { headers: auth })).ok ? true : undefined,
     );
     const slow = fetch(url('edited/slow'), { headers: auth }).then((r) => r.text());
-    await new Promise((r) => setTimeout(r, 100));
+    await until('the slow request to start', 10_000, async () =>
+      readLog().includes('functions/edited: slow request started') ? true : undefined,
+    );
     writeFileSync(file, `Deno.serve(() => new Response('version 2'));`);
     const second = await until('version 2', 10_000, async () => {
       const text = await (await fetch(url('edited'), { headers: auth })).text();

@@ -9,6 +9,7 @@ import * as jose from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, anonClient, backend, confirmedUser } from '../../tests/support/backend.ts';
+import { until } from '../../tests/support/until.ts';
 
 const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 const run = randomUUID().slice(0, 8);
@@ -489,27 +490,24 @@ describe('limits', () => {
     const before = files().length;
     const { apiUrl, serviceRoleKey } = backend();
     const url = new URL(`${apiUrl}/storage/v1/object/${id}/half.bin`);
-    await new Promise<void>((resolve) => {
-      const req = http.request({
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        headers: {
-          apikey: serviceRoleKey,
-          Authorization: `Bearer ${serviceRoleKey}`,
-          'Content-Type': 'application/octet-stream',
-          'Content-Length': 100_000,
-        },
-      });
-      req.on('error', () => resolve());
-      req.write(Buffer.alloc(10_000, 7));
-      setTimeout(() => {
-        req.destroy();
-        resolve();
-      }, 300);
+    const req = http.request({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      method: 'POST',
+      headers: {
+        apikey: serviceRoleKey,
+        Authorization: `Bearer ${serviceRoleKey}`,
+        'Content-Type': 'application/octet-stream',
+        'Content-Length': 100_000,
+      },
     });
-    await new Promise((r) => setTimeout(r, 300));
+    req.on('error', () => undefined);
+    req.write(Buffer.alloc(10_000, 7));
+    // Cut off once the body is being written to disk, then wait for the server to clean up.
+    await until('the upload to reach a temporary file', () => (tmpFiles().length > 0 ? true : undefined));
+    req.destroy();
+    await until('the temporary file to go', () => (tmpFiles().length === 0 ? true : undefined));
     expect((await adminClient().storage.from(id).exists('half.bin')).data).toBe(false);
     expect(files().length).toBe(before);
     expect(tmpFiles()).toEqual([]);

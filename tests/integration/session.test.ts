@@ -35,7 +35,7 @@ beforeAll(async () => {
     mailPort: 0,
     smtpPort: 0,
     // auth-js refreshes a token with less than 90 s left (3 ticks of 30 s). 93-second tokens fall
-    // inside that window 3.5 s after they are issued, and the refreshed one is outside it again.
+    // inside that window 3 s after they are issued, and the refreshed one is outside it again.
     env: {
       AUTH_JWT_EXPIRY: '93',
       AUTH_RATE_LIMIT_SIGN_IN: '100000',
@@ -67,6 +67,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   process.env.SUPABASE_URL = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
   process.env.SUPABASE_ANON_KEY = backend.anonKey;
+  // Sign-in attempts are counted through the service role (app/utils/rate-limit.server.ts).
+  process.env.SUPABASE_SERVICE_ROLE_KEY = backend.serviceRoleKey;
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   const handler = createRequestHandler(build, 'production');
   handle = (request) => handler(request);
@@ -94,6 +96,40 @@ class Jar {
   header(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
+  /** The session the jar's auth cookie holds. */
+  session(): StoredSession | null {
+    return sessionIn([...this.cookies].map(([name, value]) => `${name}=${value}`));
+  }
+}
+
+interface StoredSession {
+  refresh_token: string;
+  expires_at: number;
+}
+
+/** The session in a set of `name=value` cookie lines (the auth cookie may come in chunks). */
+function sessionIn(lines: string[]): StoredSession | null {
+  const chunks = lines
+    .map((line) => /^(sb-[^=]+-auth-token(?:\.(\d+))?)=([^;]*)/.exec(line))
+    .filter((m): m is RegExpExecArray => m !== null && m[3] !== '')
+    .sort((a, b) => Number(a[2] ?? 0) - Number(b[2] ?? 0));
+  if (chunks.length === 0) return null;
+  const value = decodeURIComponent(chunks.map((m) => m[3]).join(''));
+  return JSON.parse(
+    Buffer.from(value.replace(/^base64-/, ''), 'base64url').toString('utf8'),
+  ) as StoredSession;
+}
+
+/**
+ * Waits until the jar's access token is due for a refresh: auth-js refreshes one with less than 90 s
+ * left (EXPIRY_MARGIN_MS, three ticks of 30 s). A moment read from the token, not a fixed sleep.
+ */
+async function untilRefreshDue(jar: Jar): Promise<void> {
+  const expiresAt = jar.session()?.expires_at;
+  if (!expiresAt) throw new Error('the jar holds no session');
+  const due = expiresAt * 1000 - 90_000;
+  if (due - Date.now() > 10_000) throw new Error(`the token is not due for ${due - Date.now()} ms`);
+  while (Date.now() <= due) await new Promise((r) => setTimeout(r, 50));
 }
 
 async function signUpConfirmed(email: string, password: string): Promise<void> {
@@ -126,19 +162,9 @@ async function signIn(jar: Jar, email: string, password: string): Promise<Respon
   return res;
 }
 
-/** The refresh token in the session cookie a response sets (the cookie may come in chunks). */
+/** The refresh token in the session cookie a response sets. */
 function refreshTokenSetBy(response: Response): string | null {
-  const chunks = response.headers
-    .getSetCookie()
-    .map((line) => /^(sb-[^=]+-auth-token(?:\.(\d+))?)=([^;]*)/.exec(line))
-    .filter((m): m is RegExpExecArray => m !== null && m[3] !== '')
-    .sort((a, b) => Number(a[2] ?? 0) - Number(b[2] ?? 0));
-  if (chunks.length === 0) return null;
-  const value = decodeURIComponent(chunks.map((m) => m[3]).join(''));
-  const session = JSON.parse(Buffer.from(value.replace(/^base64-/, ''), 'base64url').toString('utf8')) as {
-    refresh_token: string;
-  };
-  return session.refresh_token;
+  return sessionIn(response.headers.getSetCookie())?.refresh_token ?? null;
 }
 
 async function auditCount(email: string, action: string): Promise<number> {
@@ -178,7 +204,7 @@ describe('sessions in the app', () => {
     await signUpConfirmed(email, 'a-good-password');
     const jar = new Jar();
     await signIn(jar, email, 'a-good-password');
-    await new Promise((r) => setTimeout(r, 3500));
+    await untilRefreshDue(jar);
     const before = await auditCount(email, 'token_refreshed');
     const page = await handle(new Request(`${origin}/account`, { headers: { Cookie: jar.header() } }));
     expect(page.status).toBe(200);
@@ -188,7 +214,7 @@ describe('sessions in the app', () => {
     jar.absorb(page);
 
     // The refreshed session is the one the next page load uses.
-    await new Promise((r) => setTimeout(r, 3500));
+    await untilRefreshDue(jar);
     const next = await handle(
       new Request(`${origin}/account/security`, { headers: { Cookie: jar.header() } }),
     );
@@ -203,7 +229,7 @@ describe('sessions in the app', () => {
     const signedIn = await signIn(jar, email, 'a-good-password');
     const oldToken = refreshTokenSetBy(signedIn);
     expect(oldToken).toBeTruthy();
-    await new Promise((r) => setTimeout(r, 3500));
+    await untilRefreshDue(jar);
     const rotationsBefore = await auditCount(email, 'token_refreshed');
     const grantsBefore = refreshGrants;
     // Several page loads at once with the same cookies, each with several nested loaders.

@@ -57,20 +57,23 @@ export async function scene(): Promise<Scene> {
   await addMember(wsId, member.id, 'member');
   await addMember(wsId, other.id, 'member');
   await addMember(wsId, viewer.id, 'viewer');
-  const { data: project } = await admin.client
+  // Made as an admin and a member would make them: a refusal here is a broken cast, not a test result.
+  const project = await admin.client
     .from('projects')
     .insert({ workspace_id: wsId, name: 'Launch' })
     .select('id')
     .single();
-  const { data: task } = await member.client
+  if (project.error) throw new Error(`scene: the admin could not create a project: ${project.error.message}`);
+  const task = await member.client
     .from('tasks')
-    .insert({ workspace_id: wsId, project_id: project?.id, title: 'Ship it' })
+    .insert({ workspace_id: wsId, project_id: project.data.id, title: 'Ship it' })
     .select('id')
     .single();
+  if (task.error) throw new Error(`scene: the member could not create a task: ${task.error.message}`);
   return {
     ws: wsId,
-    project: project?.id ?? '',
-    task: task?.id ?? '',
+    project: project.data.id,
+    task: task.data.id,
     owner,
     admin,
     member,
