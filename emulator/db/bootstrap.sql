@@ -695,7 +695,7 @@ create schema if not exists supautils_local authorization supabase_admin;
 revoke all on schema supautils_local from public;
 
 create or replace function supautils_local.granted_tables() returns text[]
-language sql immutable as $$
+language sql immutable set search_path = '' as $$
   select array[
     'auth.audit_log_entries', 'auth.flow_state', 'auth.identities', 'auth.instances', 'auth.mfa_amr_claims',
     'auth.mfa_challenges', 'auth.mfa_factors', 'auth.oauth_clients', 'auth.one_time_tokens',
