@@ -90,7 +90,7 @@ export async function readFormBody(request: Request, options: ReadOptions = {}):
     stream.on('close', () => {
       const bytes = new Uint8Array(Buffer.concat(chunks));
       // A form sent with no file chosen has an empty part with an empty name.
-      if (!truncated && bytes.byteLength === 0 && info.filename === '') return;
+      if (!truncated && bytes.byteLength === 0 && !info.filename) return;
       found.file = {
         field: name,
         // Browsers escape exactly these three in a multipart file name (HTML's "multipart/form-data
