@@ -75,9 +75,34 @@ function banUntil(duration: string): Date | null | undefined {
   return new Date(Date.now() + Number(match[1]) * unit * 1000);
 }
 
+const MAX_UINT64 = 2n ** 64n - 1n;
+
+/**
+ * `page` and `per_page` as GoTrue reads them (internal/api/pagination.go paginate): Go's
+ * strconv.ParseUint, so a sign, a fraction or a value past 2^64 - 1 is a 400, not page 1 or a 500.
+ */
+function pageParameter(raw: string | null, fallback: number): number {
+  if (raw === null || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) {
+    throw badRequest(
+      'validation_failed',
+      `Bad Pagination Parameters: strconv.ParseUint: parsing "${raw}": invalid syntax`,
+    );
+  }
+  if (BigInt(raw) > MAX_UINT64) {
+    throw badRequest(
+      'validation_failed',
+      `Bad Pagination Parameters: strconv.ParseUint: parsing "${raw}": value out of range`,
+    );
+  }
+  // Every page past the last row is empty alike; capping keeps the offset a number PostgreSQL takes.
+  const value = BigInt(raw);
+  return value > 2n ** 40n ? 2 ** 40 : Number(value);
+}
+
 export async function listUsers(service: AuthService, req: AuthRequest): Promise<Reply> {
-  const page = Math.max(1, Number.parseInt(req.query.get('page') ?? '1', 10) || 1);
-  const perPage = Math.min(1000, Math.max(1, Number.parseInt(req.query.get('per_page') ?? '50', 10) || 50));
+  const page = Math.max(1, pageParameter(req.query.get('page'), 1));
+  const perPage = Math.min(1000, Math.max(1, pageParameter(req.query.get('per_page'), 50)));
   const [{ rows: users }, { rows: counts }] = await Promise.all([
     service.pool.query<UserRow>(
       `select * from auth.users where instance_id = '00000000-0000-0000-0000-000000000000'

@@ -87,7 +87,7 @@ export function boolParam(body: Record<string, unknown>, key: string, fallback: 
 
 // Close to the checkmail format check GoTrue uses: one @, a dotted domain, no spaces or control characters.
 const EMAIL_PATTERN =
-  /^[^\s@"<>()[\]\\,;:]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/i;
+  /^[^\s@"<>()[\]\\,;:\x00-\x1f\x7f]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/i;
 
 export function validateEmail(email: string): string {
   if (email === '') throw badRequest('validation_failed', 'An email address is required');

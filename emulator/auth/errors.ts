@@ -1,6 +1,7 @@
 // GoTrue's error shapes. With `X-Supabase-Api-Version: 2024-01-01` on the request the body is
 // {code, message}; without it, the legacy {code: <status>, error_code, msg}. OAuth-style errors
 // ({error, error_description}) are always HTTP 400. (supabase/auth internal/api/errors.go)
+import pg from 'pg';
 
 export class AuthError extends Error {
   constructor(
@@ -58,14 +59,25 @@ export function errorReply(error: unknown, apiVersion: string | null): ErrorRepl
   const e =
     error instanceof AuthError
       ? error
-      : new AuthError(
-          500,
-          'unexpected_failure',
-          'Unexpected failure, please check server logs for more information',
-        );
+      : isInvalidInput(error)
+        ? badRequest('validation_failed', 'Invalid input: a value cannot be stored')
+        : new AuthError(
+            500,
+            'unexpected_failure',
+            'Unexpected failure, please check server logs for more information',
+          );
   headers['x-sb-error-code'] = e.code;
   const body = apiVersion
     ? { code: e.code, message: e.message, ...e.extra }
     : { code: e.status, error_code: e.code, msg: e.message, ...e.extra };
   return { status: e.status, headers, body };
+}
+
+/**
+ * The database's refusals of a value itself (a character it cannot store, a number out of range):
+ * the request was invalid, so they are a 400, never a 500. Values are checked before they reach a
+ * query; this catches what a check missed.
+ */
+export function isInvalidInput(error: unknown): boolean {
+  return error instanceof pg.DatabaseError && ['22021', '22P05', '22003'].includes(error.code ?? '');
 }

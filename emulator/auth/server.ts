@@ -20,7 +20,14 @@ import {
 } from './admin.ts';
 import type { AuthRequest, AuthService, Reply } from './context.ts';
 import { json } from './context.ts';
-import { AuthError, OAuthError, badRequest, errorReply, requestedApiVersion } from './errors.ts';
+import {
+  AuthError,
+  OAuthError,
+  badRequest,
+  errorReply,
+  isInvalidInput,
+  requestedApiVersion,
+} from './errors.ts';
 import { otp, recover, resend, signup, token, verifyGet, verifyPost } from './flows.ts';
 import { Mailer } from './mailer.ts';
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa.ts';
@@ -215,7 +222,7 @@ export function createAuthHandler(service: AuthService, log: (line: string) => v
     try {
       reply = await dispatch(service, req, path, query);
     } catch (error) {
-      if (!(error instanceof AuthError) && !(error instanceof OAuthError)) {
+      if (!(error instanceof AuthError) && !(error instanceof OAuthError) && !isInvalidInput(error)) {
         log(
           `auth: ${req.method} ${path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
         );
@@ -237,6 +244,42 @@ export function createAuthHandler(service: AuthService, log: (line: string) => v
     res.end(payload);
   };
 }
+
+/** A segment that is not valid percent-encoded UTF-8 stays as sent: it then fails as a malformed id. */
+function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || containsNul(inner));
+  }
+  return false;
+}
+
+/**
+ * PostgreSQL text and jsonb cannot hold U+0000, so a NUL anywhere in a request would reach the
+ * database only to fail there. It is refused up front as invalid input (400), as GoTrue refuses a
+ * value its validation does not accept; GoTrue itself passes such a value on (a password with a NUL
+ * is hashed in Go, a token with one fails in the database with a 500).
+ */
+function rejectNulCharacters(query: URLSearchParams, body: Record<string, unknown>): void {
+  for (const [key, value] of query) {
+    if (containsNul(key) || containsNul(value)) throw nulCharacter(key);
+  }
+  for (const [key, value] of Object.entries(body)) {
+    if (containsNul(key) || containsNul(value)) throw nulCharacter(key);
+  }
+}
+
+const nulCharacter = (key: string) =>
+  badRequest('validation_failed', `Invalid ${key.replaceAll('\u0000', '')}: contains a NUL character`);
 
 async function dispatch(
   service: AuthService,
@@ -264,6 +307,7 @@ async function dispatch(
         throw error;
       }
     }
+    rejectNulCharacters(query, body);
     const authRequest: AuthRequest = {
       method,
       path,
@@ -275,7 +319,7 @@ async function dispatch(
       body,
     };
     if (route.admin) await requireAdmin(service, authRequest);
-    return route.handler(service, authRequest, ...match.slice(1).map(decodeURIComponent));
+    return route.handler(service, authRequest, ...match.slice(1).map(decodePathSegment));
   }
   if (matchedPath) throw new AuthError(405, 'method_not_allowed', 'Method not allowed');
   throw new AuthError(404, 'not_found', 'Not found');

@@ -119,6 +119,13 @@ export function fromDatabaseError(error: pg.DatabaseError): StorageError {
       );
     case '22P02':
       return errors.invalidParameter('value', error.message);
+    // A value the database cannot hold (a NUL character, a number out of range) is the client's
+    // fault: storage-api's DBError passes these on as a 500; answered here as the 400 they are.
+    case '22021':
+    case '22P05':
+      return errors.invalidRequest('Invalid input: a value contains a character that cannot be stored');
+    case '22003':
+      return errors.invalidParameter('value', error.message);
     default:
       return new StorageError('DatabaseError', 500, `database error, code: ${error.code ?? 'unknown'}`);
   }

@@ -4,10 +4,10 @@
 // `contentType`) precede one file part — what storage-js sends for a Blob, File or FormData.
 // Nothing is buffered: the caller gets a stream to pipe to disk.
 import type { IncomingMessage } from 'node:http';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import busboy from 'busboy';
 import { header } from '../lib/http.ts';
-import { errors, type StorageError } from './errors.ts';
+import { errors, StorageError } from './errors.ts';
 
 const MAX_USER_METADATA_BYTES = 1024 * 1024;
 
@@ -139,12 +139,23 @@ function multipartFile(
         const cacheTime = fields.get('cacheControl');
         // busboy truncates a part at `fileSize` and says so; the upload must fail, not store a prefix.
         // That can happen while the permission test still holds the stream: the error then waits in
-        // the destroyed stream for the pipeline to find it, and must not go unhandled meanwhile.
+        // the destroyed stream (and `body` below) for the pipeline to find it, and must not go
+        // unhandled meanwhile.
         stream.on('error', () => undefined);
         stream.once('limit', () => stream.destroy(closing(errors.entityTooLarge())));
+        // A form that ends inside the file part (a cut upload) is the client's error: busboy ends
+        // the part with a plain Error, which becomes a 400 here instead of an internal failure.
+        const body = new PassThrough();
+        body.on('error', () => undefined);
+        stream.on('error', (error) =>
+          body.destroy(
+            error instanceof StorageError ? error : closing(errors.noContentProvided(error.message)),
+          ),
+        );
+        stream.pipe(body);
         settled = true;
         resolve({
-          body: stream,
+          body,
           mimeType,
           cacheControl: cacheTime ? `max-age=${cacheTime}` : 'no-cache',
           userMetadata,

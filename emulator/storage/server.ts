@@ -211,12 +211,18 @@ export async function createStorage(options: StorageOptions): Promise<Storage> {
         throw errors.accessDeniedStrict('Access denied: Invalid role');
       }
       const headers = headersForSql(req);
+      const bucket = decode(groups[1]);
+      const name = decode(groups[2]);
+      // storage-api's key and bucket-name patterns (src/storage/limits.ts) have no control
+      // characters; PostgreSQL could not store a NUL anyway.
+      if (bucket.includes('\u0000')) throw errors.invalidBucketName();
+      if (name.includes('\u0000')) throw errors.invalidKey(name);
       const call: Call = {
         req,
         res,
         query,
-        bucket: decode(groups[1]),
-        name: decode(groups[2]),
+        bucket,
+        name,
         requester,
         signal: abort.signal,
         scope: (operation) => ({ requester, operation, method, path: urlPath, headers }),
