@@ -480,6 +480,44 @@ describe('the signed-in user', () => {
   });
 });
 
+describe('the rows GoTrue writes', () => {
+  // GoTrue's User model holds every token column as a Go string (internal/models/user.go), so the
+  // rows it inserts carry '' in each, never NULL; four of them have no column default
+  // (migrations/00_init_auth_schema.up.sql), so the insert itself must say ''.
+  it('leaves no token column NULL in a new user, made by sign-up, by the admin API or by invitation', async () => {
+    const signedUp = uniqueEmail('rows');
+    await anonClient().auth.signUp({ email: signedUp, password: 'a-good-password' });
+    const made = await confirmedUser('rows');
+    const invited = uniqueEmail('rows');
+    await adminClient().auth.admin.inviteUserByEmail(invited);
+    const db = new pg.Client({ connectionString: backend().dbUrl });
+    await db.connect();
+    try {
+      const { rows } = await db.query<Record<string, string | null>>(
+        `select email, confirmation_token, recovery_token, email_change_token_new, email_change,
+                email_change_token_current, phone_change, phone_change_token, reauthentication_token
+           from auth.users where email = any($1) order by email`,
+        [[signedUp, made.email, invited]],
+      );
+      expect(rows).toHaveLength(3);
+      for (const row of rows) {
+        for (const [column, value] of Object.entries(row)) {
+          if (column === 'email') continue;
+          expect({ email: row.email, column, isString: typeof value === 'string' }).toEqual({
+            email: row.email,
+            column,
+            isString: true,
+          });
+        }
+        expect(row.recovery_token).toBe('');
+        expect(row.email_change).toBe('');
+      }
+    } finally {
+      await db.end();
+    }
+  });
+});
+
 describe('admin API', () => {
   it('is refused to users and anonymous callers', async () => {
     const { client } = await signedIn('notadmin');

@@ -109,11 +109,16 @@ export async function createUser(
   const id = input.id ?? randomUUID();
   const app = { provider: 'email', providers: ['email'], ...(input.appMetadata ?? {}) };
   const { rows } = await db.query<UserRow>(
+    // GoTrue's User holds the token columns as Go strings and inserts '' in each (internal/models/user.go);
+    // four of them have no column default, so they are named here.
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-        raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous)
+        raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous,
+        confirmation_token, recovery_token, email_change_token_new, email_change, email_change_token_current,
+        phone_change, phone_change_token, reauthentication_token)
      values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', $2, lower($3),
         coalesce($4, case when $5::text is null then null else extensions.crypt($5, extensions.gen_salt('bf', 10)) end),
-        case when $6 then now() end, $7, $8, now(), now(), false)
+        case when $6 then now() end, $7, $8, now(), now(), false,
+        '', '', '', '', '', '', '', '')
      returning ${USER_COLUMNS}`,
     [
       id,
