@@ -360,6 +360,30 @@ alter table auth.users alter column recovery_token drop default;
 alter table auth.users alter column email_change_token_new drop default;
 alter table auth.users alter column email_change drop default;
 
+-- Columns GoTrue's later migrations add, added the same way so that an older data directory converges:
+-- sessions (20250904133000_add_oauth_client_id_to_session, 20251007112900_add_session_refresh_token_columns,
+-- 20251111201300_add_scopes_to_sessions), mfa_factors (20250925093508_add_last_webauthn_challenge_data),
+-- flow_state (20260115000000_add_flow_state_oauth_context, which also lets the PKCE columns be NULL).
+-- The oauth_clients table sessions.oauth_client_id refers to upstream is not made here (emulator/README.md).
+alter table auth.sessions
+  add column if not exists oauth_client_id uuid,
+  add column if not exists refresh_token_hmac_key text,
+  add column if not exists refresh_token_counter bigint,
+  add column if not exists scopes text;
+alter table auth.mfa_factors add column if not exists last_webauthn_challenge_data jsonb;
+alter table auth.flow_state
+  add column if not exists invite_token text,
+  add column if not exists referrer text,
+  add column if not exists oauth_client_state_id uuid,
+  add column if not exists linking_target_id uuid,
+  add column if not exists email_optional boolean not null default false,
+  alter column auth_code drop not null,
+  alter column code_challenge_method drop not null,
+  alter column code_challenge drop not null;
+-- phone_change began as varchar with an empty default and became text in
+-- 20230116124310_alter_phone_type.up.sql; PostgreSQL keeps the default it had, typed varchar.
+alter table auth.users alter column phone_change set default ''::character varying;
+
 -- RLS on, no policies (migrations/20240612123726_enable_rls_update_grants.up.sql): only the owner
 -- (the auth server) and roles that bypass RLS (postgres, service_role) see rows.
 do $$
@@ -380,10 +404,22 @@ grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt()
   to postgres, anon, authenticated, service_role, dashboard_user;
 grant all on all tables in schema auth to postgres, dashboard_user;
 grant all on all sequences in schema auth to postgres, dashboard_user;
+-- GoTrue's 20240612123726_enable_rls_update_grants.up.sql: postgres may pass SELECT on on (to a view's
+-- owner, say); every auth table here is on its list.
+grant select on all tables in schema auth to postgres with grant option;
 -- Hosted projects give the API roles no table access in auth: only the helpers above.
 
 -- storage ----------------------------------------------------------------------------------------
 set role supabase_storage_admin;
+
+-- tenant/0038-iceberg-catalog-flag-on-buckets.sql and 0044-vector-bucket-type.sql.
+do $$
+begin
+  if not exists (select 1 from pg_type where typname = 'buckettype' and typnamespace = 'storage'::regnamespace) then
+    create type storage.buckettype as enum ('STANDARD', 'ANALYTICS', 'VECTOR');
+  end if;
+end
+$$;
 
 create table if not exists storage.buckets (
   id text primary key,
@@ -394,7 +430,7 @@ create table if not exists storage.buckets (
   avif_autodetection boolean default false,
   file_size_limit bigint,
   allowed_mime_types text[],
-  type text not null default 'STANDARD' check (type in ('STANDARD', 'ANALYTICS', 'VECTOR')),
+  type storage.buckettype not null default 'STANDARD',
   created_at timestamptz default now(),
   updated_at timestamptz default now()
 );
@@ -424,8 +460,30 @@ create table if not exists storage.migrations (
   executed_at timestamp default current_timestamp
 );
 
+-- Data directories made before the enum kept `type` as text with a check; convert them in place.
+do $$
+begin
+  if (select atttypid from pg_attribute where attrelid = 'storage.buckets'::regclass and attname = 'type')
+     = 'text'::regtype then
+    alter table storage.buckets drop constraint if exists buckets_type_check;
+    alter table storage.buckets alter column type drop default;
+    alter table storage.buckets alter column type type storage.buckettype using type::storage.buckettype;
+    alter table storage.buckets alter column type set default 'STANDARD';
+  end if;
+end
+$$;
+
+-- tenant/0062-object-versioning-core.sql: columns for object versioning, which no bucket can enable yet.
+alter table storage.buckets add column if not exists versioning_status text not null default 'DISABLED';
+alter table storage.objects
+  add column if not exists archived_at timestamptz,
+  add column if not exists is_delete_marker boolean not null default false,
+  add column if not exists is_versioned boolean not null default false;
+
 alter table storage.buckets enable row level security;
 alter table storage.objects enable row level security;
+-- tenant/0004-add-migrations-rls.sql
+alter table storage.migrations enable row level security;
 
 create or replace function storage.foldername(name text) returns text[]
 language plpgsql immutable as $$
@@ -528,6 +586,40 @@ begin
 end
 $$;
 
+-- Bytes stored per bucket, from each object's metadata size (tenant/0060-optimize-existing-functions-again.sql
+-- gives the result columns these names and types).
+create or replace function storage.get_size_by_bucket() returns table (size bigint, bucket_id text)
+language sql stable as $$
+  select coalesce(sum((o.metadata ->> 'size')::bigint), 0)::bigint, o.bucket_id
+    from storage.objects o
+   group by o.bucket_id
+$$;
+
+-- The operation the Storage API is performing, for policies that allow one kind of request only; the
+-- service sets `storage.operation` per request (tenant/0024-operation-function.sql). The two helpers of
+-- tenant/0058-operation-ergonomics.sql compare it with the expected names, with or without their
+-- `storage.` prefix; an empty or missing expectation allows nothing.
+create or replace function storage.operation() returns text
+language plpgsql stable as $$
+begin
+  return current_setting('storage.operation', true);
+end
+$$;
+
+create or replace function storage.allow_any_operation(expected_operations text[]) returns boolean
+language sql stable as $$
+  select coalesce(bool_or(
+           regexp_replace(storage.operation(), '^storage\.', '') = regexp_replace(wanted, '^storage\.', '')
+         ), false)
+    from unnest(expected_operations) as wanted
+   where coalesce(wanted, '') <> ''
+$$;
+
+create or replace function storage.allow_only_operation(expected_operation text) returns boolean
+language sql stable as $$
+  select storage.allow_any_operation(array[expected_operation])
+$$;
+
 -- storage-api's triggers: objects keep updated_at current (tenant/0011), bucket names stay within 100
 -- characters (tenant/0037), and a DELETE on either table outside the Storage API fails unless the
 -- transaction set storage.allow_delete_query (tenant/0055-prevent-direct-deletes.sql).
@@ -598,6 +690,8 @@ create table if not exists realtime.messages (
   id uuid not null default gen_random_uuid(),
   primary key (id, inserted_at)
 );
+-- realtime's 20260514120000_add_binary_payload_to_messages: a broadcast carries JSON or bytes, not both.
+alter table realtime.messages add column if not exists binary_payload bytea;
 alter table realtime.messages enable row level security;
 -- Realtime hands the table to its own admin role (realtime's tenant migration
 -- 20231018144023_create_realtime_admin_and_move_ownership); postgres keeps the privileges supabase/postgres
@@ -623,7 +717,22 @@ exception when others then
   raise warning 'realtime.send: failed to send message: %', sqlerrm;
 end
 $$;
-grant execute on function realtime.send(jsonb, text, text, boolean) to postgres, service_role;
+-- The bytes form of send() (20260603120000_add_send_binary_function).
+create or replace function realtime.send_binary(payload bytea, event text, topic text, private boolean default true)
+returns void
+language plpgsql as $$
+begin
+  insert into realtime.messages (binary_payload, event, topic, private, extension)
+  values (payload, event, topic, private, 'broadcast');
+exception when others then
+  raise warning 'realtime.send_binary: failed to send message: %', sqlerrm;
+end
+$$;
+grant execute on function realtime.send(jsonb, text, text, boolean), realtime.send_binary(bytea, text, text, boolean)
+  to postgres, service_role;
+-- Realtime hands its functions to its admin role too (20260707120000_restrict_realtime_schema).
+alter function realtime.send(jsonb, text, text, boolean) owner to supabase_realtime_admin;
+alter function realtime.send_binary(bytea, text, text, boolean) owner to supabase_realtime_admin;
 
 do $$
 begin
