@@ -28,6 +28,7 @@ import {
 } from './sessions.ts';
 import {
   audit,
+  confirmEmailChange,
   findUserByEmail,
   findUserById,
   fullUserJson,
@@ -62,6 +63,13 @@ export async function updateUser(service: AuthService, req: AuthRequest): Promis
 
   const user = caller.user;
   if (appData) throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
+  // An anonymous user gets a password only with the email it is linking (internal/api/user.go).
+  if (user.is_anonymous && hasPassword && password !== '' && newEmail === '') {
+    throw unprocessable(
+      'validation_failed',
+      'Updating password of an anonymous user without an email or phone is not allowed',
+    );
+  }
   const factors = await loadFactors(service.pool, user.id);
   const mfaEnabled = factors.some((f) => f.status === 'verified');
   if (mfaEnabled) {
@@ -124,7 +132,13 @@ export async function updateUser(service: AuthService, req: AuthRequest): Promis
     if (newEmail !== '' && newEmail !== user.email) {
       const current = await findUserById(db, user.id, true);
       if (!current) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
-      if (!service.settings.email.enableConfirmations) {
+      if (current.is_anonymous && !service.settings.email.enableConfirmations) {
+        // Linking an email to an anonymous user under autoconfirm is a sign-up: no email is sent
+        // (user.go's UserUpdate, then emailChangeVerify).
+        await db.query('update auth.users set email_change = $2 where id = $1', [user.id, newEmail]);
+        await audit(db, user, 'user_modified', req.ip, {});
+        await confirmEmailChange(db, user.id, newEmail);
+      } else if (!service.settings.email.enableConfirmations) {
         await db.query(
           `update auth.users set email = $2, email_change = '', email_change_confirm_status = 0, updated_at = now() where id = $1`,
           [user.id, newEmail],

@@ -19,6 +19,7 @@ import {
   validateEmail,
   validatePkceParams,
 } from './context.ts';
+import { signupAnonymously } from './anonymous.ts';
 import { pkceMatches, tokenHash } from './crypto.ts';
 import { sendConfirmation, sendEmailChange, sendRecoveryOrMagicLink } from './emails.ts';
 import {
@@ -36,6 +37,7 @@ import {
   type Queryable,
   type UserRow,
   audit,
+  confirmEmailChange,
   createUser,
   findUserByEmail,
   findUserById,
@@ -131,12 +133,21 @@ async function confirmUser(db: Queryable, userId: string): Promise<UserRow> {
 }
 
 export async function signup(service: AuthService, req: AuthRequest): Promise<Reply> {
-  enforceRateLimit(service, req, 'otp');
-  if (!service.settings.enableSignup)
-    throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
   const body = req.body;
   const email = stringParam(body, 'email');
   const phone = stringParam(body, 'phone');
+  // Without an email or a phone, /signup is an anonymous sign-in, limited per hour by its own
+  // bucket instead of the sign-up one (the /signup route in supabase/auth internal/api/api.go).
+  if (email === '' && phone === '') {
+    if (!service.settings.enableAnonymousSignIns) {
+      throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+    }
+    enforceRateLimit(service, req, 'anonymous');
+    return signupAnonymously(service, req);
+  }
+  enforceRateLimit(service, req, 'otp');
+  if (!service.settings.enableSignup)
+    throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
   const password = stringParam(body, 'password');
   const data = objectParam(body, 'data') ?? {};
   const challenge = stringParam(body, 'code_challenge');
@@ -146,9 +157,6 @@ export async function signup(service: AuthService, req: AuthRequest): Promise<Re
       'validation_failed',
       'Only an email address or phone number should be provided on signup.',
     );
-  }
-  if (email === '' && phone === '') {
-    throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
   }
   if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
   checkPasswordStrength(service.settings, password);
@@ -478,22 +486,8 @@ async function applyVerification(
         return { pendingSecondLink: true };
       }
       await audit(db, user, 'user_modified', req.ip, {});
-      const newEmail = user.email_change ?? '';
-      await db.query(
-        `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text, 'email_verified', true),
-            updated_at = now()
-          where user_id = $1 and provider = 'email'`,
-        [user.id, newEmail],
-      );
-      const { rows } = await db.query<UserRow>(
-        `update auth.users set email = lower($2), email_change = '', email_change_token_current = '',
-            email_change_token_new = '', email_change_confirm_status = 0, updated_at = now()
-          where id = $1 returning *`,
-        [user.id, newEmail],
-      );
+      const updated = await confirmEmailChange(db, user.id, user.email_change ?? '');
       await clearOneTimeTokens(db, user.id);
-      const updated = rows[0];
-      if (!updated) throw new Error('user vanished during email change');
       return { user: updated };
     }
     default:

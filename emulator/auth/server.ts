@@ -155,7 +155,7 @@ const ROUTES: Route[] = [
 function settingsBody(settings: AuthSettings): Record<string, unknown> {
   return {
     external: {
-      anonymous_users: false,
+      anonymous_users: settings.enableAnonymousSignIns,
       apple: false,
       azure: false,
       bitbucket: false,

@@ -97,7 +97,9 @@ export async function createUser(
   db: Queryable,
   input: {
     id?: string;
-    email: string;
+    /** null for an anonymous user, who has no email and no identity. */
+    email: string | null;
+    anonymous?: boolean;
     password?: string | null;
     passwordHash?: string | null;
     userMetadata?: Json;
@@ -107,7 +109,8 @@ export async function createUser(
   },
 ): Promise<UserRow> {
   const id = input.id ?? randomUUID();
-  const app = { provider: 'email', providers: ['email'], ...(input.appMetadata ?? {}) };
+  const anonymous = input.anonymous ?? false;
+  const app = anonymous ? {} : { provider: 'email', providers: ['email'], ...(input.appMetadata ?? {}) };
   const { rows } = await db.query<UserRow>(
     // GoTrue's User holds the token columns as Go strings and inserts '' in each (internal/models/user.go);
     // four of them have no column default, so they are named here.
@@ -117,7 +120,7 @@ export async function createUser(
         phone_change, phone_change_token, reauthentication_token)
      values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', $2, lower($3),
         coalesce($4, case when $5::text is null then null else extensions.crypt($5, extensions.gen_salt('bf', 10)) end),
-        case when $6 then now() end, $7, $8, now(), now(), false,
+        case when $6 then now() end, $7, $8, now(), now(), $9,
         '', '', '', '', '', '', '', '')
      returning ${USER_COLUMNS}`,
     [
@@ -129,10 +132,12 @@ export async function createUser(
       input.confirmed ?? false,
       app,
       input.userMetadata ?? {},
+      anonymous,
     ],
   );
   const user = rows[0];
   if (!user) throw new Error('insert into auth.users returned no row');
+  if (anonymous) return user;
   await db.query(
     `insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
      values (gen_random_uuid(), $1::text, $1::uuid, $2, 'email', now(), now(), now())`,
@@ -296,4 +301,41 @@ export async function audit(
       ip.slice(0, 64),
     ],
   );
+}
+
+/**
+ * The end of an email change (GoTrue's emailChangeVerify and User.ConfirmEmailChange): the new
+ * address becomes the user's, confirmed; an email identity is made if there was none (an anonymous
+ * user linking an email) and updated otherwise; an anonymous user becomes a permanent one; and
+ * app_metadata's providers are read again from the identities (User.UpdateAppMetaDataProviders).
+ */
+export async function confirmEmailChange(db: Queryable, userId: string, newEmail: string): Promise<UserRow> {
+  const { rowCount } = await db.query(
+    `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text, 'email_verified', true),
+        updated_at = now()
+      where user_id = $1 and provider = 'email'`,
+    [userId, newEmail],
+  );
+  if (rowCount === 0) {
+    await db.query(
+      `insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+       values (gen_random_uuid(), $1::text, $1::uuid, $2, 'email', now(), now(), now())`,
+      [userId, { sub: userId, email: newEmail, email_verified: true, phone_verified: false }],
+    );
+  }
+  const { rows } = await db.query<UserRow>(
+    `update auth.users set email = lower($2), email_change = '', email_change_token_current = '',
+        email_change_token_new = '', email_change_confirm_status = 0, is_anonymous = false,
+        email_confirmed_at = coalesce(email_confirmed_at, now()),
+        raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || (
+          select jsonb_build_object('provider', (array_agg(provider order by created_at))[1],
+                                    'providers', jsonb_agg(distinct provider))
+            from auth.identities where user_id = $1),
+        updated_at = now()
+      where id = $1 returning ${USER_COLUMNS}`,
+    [userId, newEmail],
+  );
+  const user = rows[0];
+  if (!user) throw new Error(`user ${userId} vanished during an email change`);
+  return user;
 }
