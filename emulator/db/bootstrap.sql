@@ -96,6 +96,15 @@ alter schema realtime owner to supabase_admin;
 
 create extension if not exists pgcrypto with schema extensions;
 create extension if not exists "uuid-ossp" with schema extensions;
+-- Installed in every hosted project (supabase/postgres migrations/schema-15.sql); its library is
+-- preloaded (db/postgres.ts), so it has rows here too. Skipped on a DATABASE_URL server without it.
+do $$
+begin
+  if exists (select 1 from pg_settings where name = 'shared_preload_libraries' and setting like '%pg_stat_statements%') then
+    create extension if not exists pg_stat_statements with schema extensions;
+  end if;
+end
+$$;
 
 grant usage on schema public, extensions, graphql_public to postgres, anon, authenticated, service_role;
 grant usage on schema auth to postgres, anon, authenticated, service_role;

@@ -87,6 +87,23 @@ function checkWritableByPostgresUser(dir: string): void {
   }
 }
 
+/**
+ * The settings of a hosted project's database that an app can see (supabase/postgres
+ * ansible/files/postgresql_config/postgresql.conf.j2): pg_stat_statements preloaded, which also
+ * turns compute_query_id's `auto` on, so EXPLAIN VERBOSE prints a Query Identifier and
+ * pg_stat_statements has rows; UTC for timestamptz text whatever the machine's zone; floats printed
+ * with extra_float_digits = 0 (0.1 + 0.2 reads 0.3); and English as the default text search
+ * configuration (initdb's C locale would make it `simple`: to_tsvector without a configuration
+ * would keep stop words and not stem).
+ */
+export const HOSTED_SETTINGS = [
+  'shared_preload_libraries=pg_stat_statements',
+  'timezone=UTC',
+  'log_timezone=UTC',
+  'extra_float_digits=0',
+  'default_text_search_config=pg_catalog.english',
+];
+
 export async function startPostgres(options: PostgresOptions): Promise<Database> {
   const { databaseUrl, log = () => undefined } = options;
   if (databaseUrl) {
@@ -193,6 +210,7 @@ async function startEmbedded(
       'wal_writer_delay=10ms',
       '-c',
       'max_connections=200',
+      ...HOSTED_SETTINGS.flatMap((setting) => ['-c', setting]),
     ],
     onLog: remember,
     onError: remember,
