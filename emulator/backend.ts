@@ -154,7 +154,14 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   const dataDir = path.resolve(options.dataDir);
   const releaseLock = acquireLock(dataDir);
   const logFile = path.join(dataDir, 'backend.log');
-  const log = (line: string) => appendFileSync(logFile, `${new Date().toISOString()} ${line}\n`);
+  const log = (line: string) => {
+    try {
+      appendFileSync(logFile, `${new Date().toISOString()} ${line}\n`);
+    } catch {
+      // The data directory is gone (a test removed it after stop() while a child still talked):
+      // a log line is never worth an exception in whatever emitted it.
+    }
+  };
   const fallback = options.fallbackToFreePorts ?? false;
 
   const stops: Array<() => Promise<void> | void> = [releaseLock];
