@@ -52,15 +52,38 @@ const META_TTL_MS = 1000;
  * session: for each subscriber, `role` and `request.jwt.claims` set locally, then the row looked up by
  * its primary key. A probe that fails (a policy raising) counts as not visible. Each pooled
  * connection creates it in `pg_temp`, so nothing is left in the database.
+ *
+ * The probes first wait for the change's transaction (`xid`, the 32-bit one of pgoutput's BEGIN) to be
+ * visible to a new snapshot. A synchronous commit flushes its commit record, which the walsender
+ * then streams, a moment before the committing backend leaves the proc array; a probe in that moment
+ * finds no row (an UPDATE: the row as it was), and the change would be dropped for every subscriber.
+ * The wait gives up after 5 s (the transaction did commit), then probes as before.
  */
-export const VISIBLE_SQL = `create or replace function pg_temp.realtime_visible(entity regclass, condition text, roles text[], claims text[])
+export const VISIBLE_SQL = `create or replace function pg_temp.realtime_visible(entity regclass, condition text, roles text[], claims text[], change_xid bigint)
 returns boolean[] language plpgsql set search_path = '' as $$
 declare
   result boolean[] := '{}';
   visible boolean;
+  horizon bigint;
+  full_xid bigint;
 begin
   if coalesce(array_length(roles, 1), 0) = 0 then
     return result;
+  end if;
+  if change_xid is not null then
+    -- The full xid is the one of its 32 bits nearest the current snapshot's xmax.
+    horizon := pg_snapshot_xmax(pg_current_snapshot())::text::bigint;
+    full_xid := (horizon >> 32 << 32) | change_xid;
+    if full_xid > horizon + 2147483648 and full_xid >= 4294967296 then
+      full_xid := full_xid - 4294967296;
+    elsif full_xid < horizon - 2147483648 then
+      full_xid := full_xid + 4294967296;
+    end if;
+    -- Each iteration of a volatile function's loop takes a new snapshot.
+    for attempt in 1 .. 5000 loop
+      exit when pg_visible_in_snapshot(full_xid::text::xid8, pg_current_snapshot());
+      perform pg_sleep(0.001);
+    end loop;
   end if;
   -- One plan for every subscriber of a role, as realtime prepares walrus_rls_stmt.
   begin
@@ -110,6 +133,8 @@ export class ChangeFeed {
   private readonly meta = new Map<number, TableMeta>();
   private readonly typeNames = new Map<number, string>();
   private commitTime = new Date();
+  /** The transaction of the changes being handled (BEGIN's xid). */
+  private xid: number | null = null;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -248,6 +273,7 @@ export class ChangeFeed {
     switch (message.tag) {
       case 'begin':
         this.commitTime = message.commitTime;
+        this.xid = message.xid;
         return;
       case 'relation':
         this.relations.set(message.relation.oid, message.relation);
@@ -282,6 +308,7 @@ export class ChangeFeed {
     }
     if (candidates.length === 0) return;
     const commitTime = this.commitTime;
+    const xid = this.xid;
 
     const roles = [...new Set(candidates.map((c) => c.subscriber.claims.role))];
     const meta = await this.tableMeta(oid, roles);
@@ -308,7 +335,7 @@ export class ChangeFeed {
       });
     }
 
-    const batch = await this.evaluate(relation, meta, action, columns, oldColumns, candidates);
+    const batch = await this.evaluate(relation, meta, action, columns, oldColumns, candidates, xid);
     const tooLarge =
       JSON.stringify(batch.values).length + JSON.stringify(batch.oldValues).length > MAX_RECORD_BYTES;
 
@@ -421,6 +448,7 @@ export class ChangeFeed {
     columns: Column[],
     oldColumns: Column[],
     candidates: Array<{ subscriber: ChangeSubscriber; binding: Binding }>,
+    xid: number | null,
   ): Promise<Evaluation> {
     const client = await this.pool.connect();
     let broken = false;
@@ -479,12 +507,13 @@ export class ChangeFeed {
         const { rows } = await client.query<NonNullable<typeof row>>(
           `select jsonb_build_array(${valueSql.join(', ')}) as v, jsonb_build_array(${oldSql.join(', ')}) as o,
                   jsonb_build_array(${filterSql.join(', ')}) as f,
-                  pg_temp.realtime_visible($1::oid::regclass, $2, $3::text[], $4::text[]) as rls`,
+                  pg_temp.realtime_visible($1::oid::regclass, $2, $3::text[], $4::text[], $5::bigint) as rls`,
           [
             relation.oid,
             condition,
             probeClaims.map((c) => c.role),
             probeClaims.map((c) => JSON.stringify(c)),
+            xid,
           ],
         );
         row = rows[0];
