@@ -23,29 +23,14 @@ import { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY, loadSigningKeys } from './keys.
 import { freePort, requirePortFree } from './lib/net.ts';
 import { survivingRestarts } from './lib/pools.ts';
 import { SetupProblem } from './lib/problem.ts';
-import { PORT_VARIABLES, type PortOption } from './local-env.ts';
+import { type BackendOptions, PORT_VARIABLES, type PortOption } from './backend-options.ts';
 import { startMailbox, type Mailbox } from './mail/mailbox.ts';
 import { startSmtp } from './mail/smtp.ts';
 import { createRealtime } from './realtime/server.ts';
 import { startPostgrest, type Postgrest } from './rest/postgrest.ts';
 import { createStorage } from './storage/server.ts';
 
-export interface BackendOptions {
-  projectRoot: string;
-  /** Where this backend keeps its database, keys and logs. Never shared by two backends. */
-  dataDir: string;
-  apiPort?: number;
-  dbPort?: number;
-  mailPort?: number;
-  smtpPort?: number;
-  /** The ports above that the person set in the environment: a taken one is then their value, not a default. */
-  portsFromEnvironment?: PortOption[];
-  /** Pick free ports instead of failing when the configured ones are taken (tests). */
-  fallbackToFreePorts?: boolean;
-  databaseUrl?: string;
-  /** Extra settings on top of supabase/config.toml (tests shorten limits). */
-  env?: Environment;
-}
+export type { BackendOptions } from './backend-options.ts';
 
 export interface Backend {
   apiUrl: string;

@@ -3,19 +3,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
-import type { BackendOptions } from './backend.ts';
+import { type BackendOptions, PORT_VARIABLES, type PortOption } from './backend-options.ts';
 import type { Environment } from './config.ts';
 import { SetupProblem } from './lib/problem.ts';
-
-/** The variable that moves each port of the local backend; without it, supabase/config.toml decides. */
-export const PORT_VARIABLES = {
-  apiPort: 'API_PORT',
-  dbPort: 'DB_PORT',
-  mailPort: 'MAIL_PORT',
-  smtpPort: 'SMTP_PORT',
-} as const;
-
-export type PortOption = keyof typeof PORT_VARIABLES;
 
 const PORT_OPTIONS: PortOption[] = ['apiPort', 'dbPort', 'mailPort', 'smtpPort'];
 

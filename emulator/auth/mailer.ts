@@ -1,8 +1,8 @@
 // Builds GoTrue's emails from the project's templates and hands them to the mailbox.
 import { readFileSync } from 'node:fs';
 import type { AuthSettings, TemplateName } from '../config.ts';
-import type { OutgoingMail } from '../mail/mailbox.ts';
-import { DEFAULT_TEMPLATES, htmlToText, renderTemplate, type TemplateData } from '../mail/templates.ts';
+import { type OutgoingMail, htmlToText } from '../lib/mail.ts';
+import { DEFAULT_TEMPLATES, renderTemplate, type TemplateData } from './templates.ts';
 
 /** The `type` GoTrue puts in /verify links for each template. */
 const VERIFY_TYPE: Record<TemplateName, string> = {

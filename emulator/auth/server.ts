@@ -4,7 +4,7 @@ import type pg from 'pg';
 import type { AuthSettings } from '../config.ts';
 import type { SigningKeys } from '../keys.ts';
 import { BodyTooLarge, MalformedBody, bearerToken, clientIp, header, readJsonObject } from '../lib/http.ts';
-import type { OutgoingMail } from '../mail/mailbox.ts';
+import type { OutgoingMail } from '../lib/mail.ts';
 import { getUser, logout, reauthenticate, updateUser } from './account.ts';
 import {
   createUserAsAdmin,

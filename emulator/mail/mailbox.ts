@@ -2,20 +2,7 @@
 // read them on a web page and tests read them through a Mailpit-compatible JSON API.
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { htmlToText } from './templates.ts';
-
-export interface Address {
-  Name: string;
-  Address: string;
-}
-
-export interface OutgoingMail {
-  from: Address;
-  to: Address[];
-  subject: string;
-  text: string;
-  html: string;
-}
+import { type Address, type OutgoingMail, htmlToText } from '../lib/mail.ts';
 
 export interface StoredMail {
   ID: string;

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startMailbox, type Mailbox, type OutgoingMail } from './mailbox.ts';
+import type { OutgoingMail } from '../lib/mail.ts';
+import { startMailbox, type Mailbox } from './mailbox.ts';
 
 interface Summary {
   ID: string;

@@ -1,7 +1,7 @@
 // Reads an RFC 5322 message as mail clients send it over SMTP: folded headers, RFC 2047 encoded
 // words, nested multipart bodies, quoted-printable and base64, any charset TextDecoder knows.
 // Only what the mailbox shows is extracted: sender, recipients, subject, the text and HTML parts.
-import type { Address, OutgoingMail } from './mailbox.ts';
+import type { Address, OutgoingMail } from '../lib/mail.ts';
 
 interface Part {
   headers: Map<string, string>;

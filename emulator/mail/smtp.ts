@@ -2,7 +2,7 @@
 // (invitations) over SMTP exactly as it would to a real provider, and they land in the mailbox.
 // No TLS and no authentication: it listens on loopback only and keeps nothing but the mailbox copy.
 import { SMTPServer } from 'smtp-server';
-import type { OutgoingMail } from './mailbox.ts';
+import type { OutgoingMail } from '../lib/mail.ts';
 import { readMessage } from './mime.ts';
 
 const MAX_MESSAGE_BYTES = 1024 * 1024;

@@ -9,6 +9,7 @@
 // - DELETEs are not RLS-checked: with RLS on, `old_record` carries the primary key only.
 // Values are cast from pgoutput's text form with `to_jsonb(<text>::<type>)`, as `realtime.cast` does.
 import type pg from 'pg';
+import { inTransaction } from '../lib/transaction.ts';
 import type { Claims } from './tokens.ts';
 import type { Action, Filter, SubscriptionParams } from './filters.ts';
 import type { LogicalMessage, Relation, TupleValue } from './pgoutput.ts';
@@ -450,88 +451,103 @@ export class ChangeFeed {
     candidates: Array<{ subscriber: ChangeSubscriber; binding: Binding }>,
     xid: number | null,
   ): Promise<Evaluation> {
-    const client = await this.pool.connect();
-    let broken = false;
+    // A probe that must not stay: policies run in a transaction that is always rolled back, and a
+    // connection whose rollback failed is destroyed (lib/transaction.ts), not handed back.
     try {
-      const lit = (value: string | null) => (value === null ? 'null' : client.escapeLiteral(value));
-      const cast = async (c: Column) => {
-        const type = await this.sqlTypeOf(c.typeOid);
-        // bytea stays the text Postgres printed, as realtime.cast does.
-        return type === 'bytea'
-          ? `to_jsonb(${lit(c.value ?? null)}::text)`
-          : `to_jsonb(${lit(c.value ?? null)}::${type})`;
-      };
-      const valueSql = await Promise.all(columns.map(cast));
-      const oldSql = await Promise.all(oldColumns.map(cast));
-
-      const filterKeys: string[] = [];
-      const filterSql: string[] = [];
-      const filterOf = (f: Filter, source: Column[]) =>
-        `${f.column}\u0000${f.op}\u0000${f.value}\u0000${f.negate}\u0000${source === columns ? 'n' : 'o'}`;
-      for (const source of [columns, oldColumns]) {
-        for (const { binding } of candidates) {
-          for (const f of binding.params.filters) {
-            const key = filterOf(f, source);
-            const col = source.find((c) => c.name === f.column);
-            if (!col || filterKeys.includes(key)) continue;
-            filterKeys.push(key);
-            filterSql.push(compare(f, lit(col.value ?? null), await this.sqlTypeOf(col.typeOid), lit));
-          }
-        }
-      }
-
-      const pkColumns = meta.columns.filter((c) => c.isPk);
-      const probeClaims: Claims[] = [];
-      let condition = 'false';
-      if (meta.rls && action !== 'DELETE' && pkColumns.length > 0) {
-        condition = pkColumns
-          .map(
-            (pk) =>
-              `${client.escapeIdentifier(pk.name)} = ${lit(columns.find((c) => c.name === pk.name)?.value ?? null)}`,
-          )
-          .join(' and ');
-        const seen = new Set<string>();
-        for (const { subscriber } of candidates) {
-          const claims = subscriber.claims;
-          const selectable = meta.selectable.get(claims.role) ?? new Set();
-          if (pkColumns.some((c) => !selectable.has(c.name))) continue;
-          const key = JSON.stringify(claims);
-          if (seen.has(key)) continue;
-          seen.add(key);
-          probeClaims.push(claims);
-        }
-      }
-      let row:
-        { v: unknown[]; o: unknown[]; f: Array<boolean | null>; rls: Array<boolean | null> } | undefined;
-      try {
-        const { rows } = await client.query<NonNullable<typeof row>>(
-          `select jsonb_build_array(${valueSql.join(', ')}) as v, jsonb_build_array(${oldSql.join(', ')}) as o,
-                  jsonb_build_array(${filterSql.join(', ')}) as f,
-                  pg_temp.realtime_visible($1::oid::regclass, $2, $3::text[], $4::text[], $5::bigint) as rls`,
-          [
-            relation.oid,
-            condition,
-            probeClaims.map((c) => c.role),
-            probeClaims.map((c) => JSON.stringify(c)),
-            xid,
-          ],
-        );
-        row = rows[0];
-      } catch (error) {
-        broken = true;
-        this.log(`realtime: change of ${relation.schema}.${relation.table} not evaluated: ${String(error)}`);
-        return new Evaluation(new Map(), new Map(), new Map(), new Map());
-      }
-      const values = new Map<string, unknown>(columns.map((c, i) => [c.name, row?.v[i] ?? null]));
-      const oldValues = new Map<string, unknown>(oldColumns.map((c, i) => [c.name, row?.o[i] ?? null]));
-      const filters = new Map<string, boolean>(filterKeys.map((k, i) => [k, row?.f[i] === true]));
-      const rls = new Map<string, boolean>(
-        probeClaims.map((claims, i) => [JSON.stringify(claims), row?.rls[i] === true]),
+      return await inTransaction(
+        this.pool,
+        (client) => this.evaluateOn(client, relation, meta, action, columns, oldColumns, candidates, xid),
+        { rollbackAfter: true },
       );
-      return new Evaluation(values, oldValues, filters, rls, filterOf);
-    } finally {
-      client.release(broken);
+    } catch (error) {
+      this.log(`realtime: change of ${relation.schema}.${relation.table} not evaluated: ${String(error)}`);
+      return new Evaluation(new Map(), new Map(), new Map(), new Map());
     }
+  }
+
+  private async evaluateOn(
+    client: pg.PoolClient,
+    relation: Relation,
+    meta: TableMeta,
+    action: string,
+    columns: Column[],
+    oldColumns: Column[],
+    candidates: Array<{ subscriber: ChangeSubscriber; binding: Binding }>,
+    xid: number | null,
+  ): Promise<Evaluation> {
+    const lit = (value: string | null) => (value === null ? 'null' : client.escapeLiteral(value));
+    const cast = async (c: Column) => {
+      const type = await this.sqlTypeOf(c.typeOid);
+      // bytea stays the text Postgres printed, as realtime.cast does.
+      return type === 'bytea'
+        ? `to_jsonb(${lit(c.value ?? null)}::text)`
+        : `to_jsonb(${lit(c.value ?? null)}::${type})`;
+    };
+    const valueSql = await Promise.all(columns.map(cast));
+    const oldSql = await Promise.all(oldColumns.map(cast));
+
+    const filterKeys: string[] = [];
+    const filterSql: string[] = [];
+    const filterOf = (f: Filter, source: Column[]) =>
+      `${f.column}\u0000${f.op}\u0000${f.value}\u0000${f.negate}\u0000${source === columns ? 'n' : 'o'}`;
+    for (const source of [columns, oldColumns]) {
+      for (const { binding } of candidates) {
+        for (const f of binding.params.filters) {
+          const key = filterOf(f, source);
+          const col = source.find((c) => c.name === f.column);
+          if (!col || filterKeys.includes(key)) continue;
+          filterKeys.push(key);
+          filterSql.push(compare(f, lit(col.value ?? null), await this.sqlTypeOf(col.typeOid), lit));
+        }
+      }
+    }
+
+    const pkColumns = meta.columns.filter((c) => c.isPk);
+    const probeClaims: Claims[] = [];
+    let condition = 'false';
+    if (meta.rls && action !== 'DELETE' && pkColumns.length > 0) {
+      condition = pkColumns
+        .map(
+          (pk) =>
+            `${client.escapeIdentifier(pk.name)} = ${lit(columns.find((c) => c.name === pk.name)?.value ?? null)}`,
+        )
+        .join(' and ');
+      const seen = new Set<string>();
+      for (const { subscriber } of candidates) {
+        const claims = subscriber.claims;
+        const selectable = meta.selectable.get(claims.role) ?? new Set();
+        if (pkColumns.some((c) => !selectable.has(c.name))) continue;
+        const key = JSON.stringify(claims);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        probeClaims.push(claims);
+      }
+    }
+    const { rows } = await client.query<{
+      v: unknown[];
+      o: unknown[];
+      f: Array<boolean | null>;
+      rls: Array<boolean | null>;
+    }>(
+      `select jsonb_build_array(${valueSql.join(', ')}) as v, jsonb_build_array(${oldSql.join(', ')}) as o,
+                jsonb_build_array(${filterSql.join(', ')}) as f,
+                pg_temp.realtime_visible($1::oid::regclass, $2, $3::text[], $4::text[], $5::bigint) as rls`,
+      [
+        relation.oid,
+        condition,
+        probeClaims.map((c) => c.role),
+        probeClaims.map((c) => JSON.stringify(c)),
+        xid,
+      ],
+    );
+    const row = rows[0];
+    const values = new Map<string, unknown>(columns.map((c, i) => [c.name, row?.v[i] ?? null]));
+    const oldValues = new Map<string, unknown>(oldColumns.map((c, i) => [c.name, row?.o[i] ?? null]));
+    const filters = new Map<string, boolean>(filterKeys.map((k, i) => [k, row?.f[i] === true]));
+    const rls = new Map<string, boolean>(
+      probeClaims.map((claims, i) => [JSON.stringify(claims), row?.rls[i] === true]),
+    );
+    return new Evaluation(values, oldValues, filters, rls, filterOf);
   }
 }
 

@@ -11,9 +11,9 @@ import { BodyTooLarge, bearerToken, header, readBody, sendJson } from '../lib/ht
 import { writePolicies } from './authorization.ts';
 import { ChangeFeed, VISIBLE_SQL } from './changes.ts';
 import type { JsonObject, UserBroadcast, Vsn } from './frames.ts';
-import { PresenceTracker, type PresenceDiff, type PresenceState } from './presence.ts';
+import { Hub } from './hub.ts';
 import { Replication } from './replication.ts';
-import { Connection, type Channel } from './socket.ts';
+import { Connection } from './socket.ts';
 import { checkToken, type Claims } from './tokens.ts';
 
 const PUBLICATION = 'supabase_realtime';
@@ -32,19 +32,6 @@ export interface RealtimeOptions {
   slot?: string;
   keys: SigningKeys;
   log: (line: string) => void;
-}
-
-export interface Hub {
-  keys: SigningKeys;
-  pool: pg.Pool;
-  changes: ChangeFeed;
-  log: (line: string) => void;
-  join(channel: Channel): void;
-  leave(channel: Channel): void;
-  broadcast(topicKey: string, payload: JsonObject | UserBroadcast, except?: Channel): void;
-  track(channel: Channel, payload: JsonObject): void;
-  untrack(channel: Channel): void;
-  presenceState(channel: Channel): PresenceState;
 }
 
 export interface Realtime {
@@ -78,8 +65,6 @@ const CONNECT_ERRORS: Record<string, string> = {
 
 export async function createRealtime(options: RealtimeOptions): Promise<Realtime> {
   const { pool, keys, log } = options;
-  const topics = new Map<string, Set<Channel>>();
-  const presence = new PresenceTracker();
   // Queued on each new connection before anything else it runs.
   pool.on('connect', (client) => {
     client.query(VISIBLE_SQL).catch((error: unknown) => log(`realtime: ${String(error)}`));
@@ -87,55 +72,7 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
   const changes = new ChangeFeed(pool, PUBLICATION, log);
   const connections = new Set<Connection>();
 
-  function members(topicKey: string): Channel[] {
-    return [...(topics.get(topicKey) ?? [])];
-  }
-
-  async function sendDiff(topicKey: string, diff: PresenceDiff | undefined): Promise<void> {
-    if (!diff) return;
-    for (const member of members(topicKey)) {
-      if (!member.isPrivate || (await member.canRead('presence').catch(() => false))) {
-        member.push('presence_diff', { ...diff }, null);
-      }
-    }
-  }
-
-  const hub: Hub = {
-    keys,
-    pool,
-    changes,
-    log,
-    join(channel) {
-      let set = topics.get(channel.topicKey);
-      if (!set) topics.set(channel.topicKey, (set = new Set()));
-      set.add(channel);
-    },
-    leave(channel) {
-      topics.get(channel.topicKey)?.delete(channel);
-      if (topics.get(channel.topicKey)?.size === 0) topics.delete(channel.topicKey);
-      if (channel.changes) changes.unsubscribe(channel.changes);
-      void sendDiff(channel.topicKey, presence.untrack(channel.topicKey, channel));
-    },
-    broadcast(topicKey, payload, except) {
-      for (const member of members(topicKey)) {
-        if (member === except) continue;
-        if (member.isPrivate && member.policies.get('broadcast.read') !== true) continue;
-        member.push('broadcast', payload, null);
-      }
-    },
-    track(channel, payload) {
-      void sendDiff(
-        channel.topicKey,
-        presence.track(channel.topicKey, channel, channel.presenceKey, payload),
-      );
-    },
-    untrack(channel) {
-      void sendDiff(channel.topicKey, presence.untrack(channel.topicKey, channel));
-    },
-    presenceState(channel) {
-      return presence.list(channel.topicKey);
-    },
-  };
+  const hub = new Hub(keys, pool, changes, log);
 
   const slot = options.slot ?? `supabase_realtime_replication_slot_${randomBytes(4).toString('hex')}`;
   const replication = new Replication({

@@ -18,7 +18,7 @@ import {
   type UserBroadcast,
   type Vsn,
 } from './frames.ts';
-import type { Hub } from './server.ts';
+import type { Hub } from './hub.ts';
 
 /** realtime re-checks a channel's token this often, or at its expiry if that comes first. */
 const CONFIRM_TOKEN_MS = 5 * 60 * 1000;

@@ -1,13 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it, expect } from 'vitest';
-import {
-  DEFAULT_TEMPLATES,
-  TemplateError,
-  htmlToText,
-  renderTemplate,
-  type TemplateData,
-} from './templates.ts';
+import { htmlToText } from '../lib/mail.ts';
+import { DEFAULT_TEMPLATES, TemplateError, renderTemplate, type TemplateData } from './templates.ts';
 
 function data(overrides: Partial<TemplateData> = {}): TemplateData {
   return {
