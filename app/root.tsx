@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { GeneralErrorBoundary } from './components/error-boundary.tsx';
 import { SessionSync } from './components/session-sync.tsx';
 import { getSignedInUser } from './utils/auth.server.ts';
@@ -45,6 +45,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Marks the document once React has taken it over. End-to-end tests wait for it before they type:
+  // hydration puts back the server's value of a field filled in before it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return <Outlet />;
 }
 

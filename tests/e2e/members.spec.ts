@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { createConfirmedUser, latestMail, linkIn, signIn } from './support.ts';
+import { createConfirmedUser, hydrated, latestMail, linkIn, signIn } from './support.ts';
 
 async function asUser(browser: Browser, email: string, password: string): Promise<Page> {
   const context = await browser.newContext();
@@ -87,6 +87,7 @@ test('invite a member and a viewer, who accept from their links; change a role, 
   // The owner makes the viewer a member, then removes them; the member leaves on their own.
   // (A fresh GET, not a reload: without JavaScript a reload would post the last form again.)
   await page.goto(`/w/${slug}/members`);
+  await hydrated(page);
   const viewerName = viewer.email.split('@')[0] ?? '';
   await page.getByLabel(`Role of ${viewerName}`).selectOption('member');
   await page

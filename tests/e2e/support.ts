@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 interface Endpoints {
   appUrl: string;
@@ -77,8 +77,18 @@ export async function createConfirmedUser(
   return { id, email, password };
 }
 
+/**
+ * With JavaScript on, waits until React has hydrated the page (root.tsx marks <html>): a field filled
+ * before that is put back to the server's value, so a test that types first can lose its input.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  if (test.info().project.use.javaScriptEnabled === false) return;
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
+  await hydrated(page);
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
