@@ -153,11 +153,12 @@ function controlProps(field: FieldMetadata, describedBy?: string) {
   };
 }
 
-export function getInputProps(
-  field: FieldMetadata,
-  options: { type: string; ariaDescribedBy?: string },
-) {
-  return { ...controlProps(field, options.ariaDescribedBy), type: options.type, defaultValue: field.initialValue };
+export function getInputProps(field: FieldMetadata, options: { type: string; ariaDescribedBy?: string }) {
+  return {
+    ...controlProps(field, options.ariaDescribedBy),
+    type: options.type,
+    defaultValue: field.initialValue,
+  };
 }
 
 export function getSelectProps(field: FieldMetadata) {
