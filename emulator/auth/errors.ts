@@ -2,11 +2,12 @@
 // {code, message}; without it, the legacy {code: <status>, error_code, msg}. OAuth-style errors
 // ({error, error_description}) are always HTTP 400. (supabase/auth internal/api/errors.go)
 import pg from 'pg';
+import type { ErrorCode } from './error-codes.ts';
 
 export class AuthError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly extra: Record<string, unknown> = {},
   ) {
@@ -23,11 +24,11 @@ export class OAuthError extends Error {
   }
 }
 
-export const badRequest = (code: string, message: string) => new AuthError(400, code, message);
-export const unprocessable = (code: string, message: string) => new AuthError(422, code, message);
-export const forbidden = (code: string, message: string) => new AuthError(403, code, message);
-export const notFound = (code: string, message: string) => new AuthError(404, code, message);
-export const tooManyRequests = (code: string, message: string) => new AuthError(429, code, message);
+export const badRequest = (code: ErrorCode, message: string) => new AuthError(400, code, message);
+export const unprocessable = (code: ErrorCode, message: string) => new AuthError(422, code, message);
+export const forbidden = (code: ErrorCode, message: string) => new AuthError(403, code, message);
+export const notFound = (code: ErrorCode, message: string) => new AuthError(404, code, message);
+export const tooManyRequests = (code: ErrorCode, message: string) => new AuthError(429, code, message);
 
 export const weakPassword = (message: string, reasons: string[]) =>
   new AuthError(422, 'weak_password', message, { weak_password: { reasons } });

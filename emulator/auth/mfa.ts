@@ -30,7 +30,9 @@ const UNVERIFIED_FACTOR_LIFETIME_SECONDS = 300;
 /** GoTrue's MFA_MAX_VERIFIED_FACTORS (not exposed by the CLI). */
 const MAX_VERIFIED_FACTORS = 10;
 
+type FactorType = 'totp' | 'phone' | 'webauthn';
 const FACTOR_TYPE_NAMES: Record<string, string> = { totp: 'TOTP', phone: 'Phone', webauthn: 'WebAuthn' };
+const isFactorType = (value: string): value is FactorType => value in FACTOR_TYPE_NAMES;
 
 interface MfaCaller extends Caller {
   session: SessionRow;
@@ -70,7 +72,7 @@ async function ownedFactor(
   return factor;
 }
 
-function enrollDisabled(factorType: string): AuthError {
+function enrollDisabled(factorType: FactorType): AuthError {
   const name = FACTOR_TYPE_NAMES[factorType] ?? factorType;
   return unprocessable(`mfa_${factorType}_enroll_not_enabled`, `MFA enroll is disabled for ${name}`);
 }
@@ -78,7 +80,9 @@ function enrollDisabled(factorType: string): AuthError {
 /** Only TOTP can be on here; phone (no SMS) and WebAuthn answer as the CLI's defaults make them. */
 function checkVerifyEnabled(service: AuthService, factorType: string): void {
   const name = FACTOR_TYPE_NAMES[factorType];
-  if (!name) throw badRequest('validation_failed', 'factor_type needs to be totp, phone, or webauthn');
+  if (!name || !isFactorType(factorType)) {
+    throw badRequest('validation_failed', 'factor_type needs to be totp, phone, or webauthn');
+  }
   if (factorType !== 'totp' || !service.settings.mfa.totpVerifyEnabled) {
     throw unprocessable(`mfa_${factorType}_verify_not_enabled`, `MFA verification is disabled for ${name}`);
   }

@@ -3,10 +3,11 @@
 // 400 for everything that is not a 500 — a missing object is HTTP 400 with `statusCode: "404"`.
 // storage-js reads `code` (e.g. `exists()` keys off `NoSuchKey`), so codes and messages matter.
 import pg from 'pg';
+import type { ErrorCode } from './codes.ts';
 
 export interface StorageErrorBody {
   statusCode: string;
-  code: string;
+  code: ErrorCode;
   error: string;
   message: string;
 }
@@ -16,7 +17,7 @@ export class StorageError extends Error {
   closeConnection = false;
 
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     /** The logical status, sent as a string in the body. */
     readonly statusCode: number,
     message: string,
