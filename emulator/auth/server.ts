@@ -28,7 +28,12 @@ import {
   isInvalidInput,
   requestedApiVersion,
 } from './errors.ts';
-import { otp, recover, resend, signup, token, verifyGet, verifyPost } from './flows.ts';
+import { otp } from './otp.ts';
+import { recover } from './recover.ts';
+import { resend } from './resend.ts';
+import { signup } from './signup.ts';
+import { token } from './token.ts';
+import { verifyGet, verifyPost } from './verify.ts';
 import { Mailer } from './mailer.ts';
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa.ts';
 import { createLimiters } from './rate-limit.ts';
