@@ -1,20 +1,14 @@
 // A small in-memory mail catcher. The local auth server hands every email to `deliver()`; people
-// read them on a web page and tests read them through a Mailpit-compatible JSON API.
+// read them on a web page and tests read them through a Mailpit-compatible JSON API (axllent/mailpit
+// server/apiv1). The store, the search language and the pages are beside it.
 import http from 'node:http';
-import { randomBytes } from 'node:crypto';
-import { type Address, type OutgoingMail, htmlToText } from '../lib/mail.ts';
+import { BodyTooLarge, readBody } from '../lib/http.ts';
+import type { OutgoingMail } from '../lib/mail.ts';
+import { matches, parseQuery } from './search.ts';
+import { type Entry, type StoredMail, store, summary } from './store.ts';
+import { PAGE_CSP, indexPage, page, viewPage } from './web.ts';
 
-export interface StoredMail {
-  ID: string;
-  MessageID: string;
-  Created: string;
-  Subject: string;
-  From: Address;
-  To: Address[];
-  Text: string;
-  HTML: string;
-  Snippet: string;
-}
+export type { StoredMail } from './store.ts';
 
 export interface Mailbox {
   /** Stores the message (newest first) and returns what was stored. */
@@ -36,297 +30,6 @@ export interface MailboxOptions {
 
 const MAX_BODY_BYTES = 1024 * 1024;
 const DEFAULT_PAGE_SIZE = 50;
-const SNIPPET_LENGTH = 250;
-
-interface Entry {
-  mail: StoredMail;
-  size: number;
-  /** Lower-cased body text for search: the text part, or the HTML's text when there is none. */
-  searchText: string;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Storage helpers
-
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-
-function randomId(length = 22): string {
-  const bytes = randomBytes(length * 2);
-  let id = '';
-  for (const byte of bytes) {
-    if (byte >= 248) continue; // 248 = 62 * 4: keeps the distribution uniform
-    id += BASE62[byte % 62];
-    if (id.length === length) return id;
-  }
-  return id + randomId(length - id.length);
-}
-
-function address(value: Partial<Address> | undefined): Address {
-  return { Name: String(value?.Name ?? ''), Address: String(value?.Address ?? '') };
-}
-
-function formatAddress(a: Address): string {
-  return a.Name ? `${a.Name} <${a.Address}>` : a.Address;
-}
-
-function snippetOf(text: string): string {
-  const collapsed = text.replace(/\s+/g, ' ').trim();
-  return collapsed.length > SNIPPET_LENGTH ? `${collapsed.slice(0, SNIPPET_LENGTH).trimEnd()}…` : collapsed;
-}
-
-// Approximate size of the message as it would travel over SMTP.
-function sizeOf(mail: StoredMail): number {
-  const headers = [
-    `Message-ID: <${mail.MessageID}>`,
-    `Date: ${new Date(mail.Created).toUTCString()}`,
-    `From: ${formatAddress(mail.From)}`,
-    `To: ${mail.To.map(formatAddress).join(', ')}`,
-    `Subject: ${mail.Subject}`,
-    'MIME-Version: 1.0',
-    'Content-Type: multipart/alternative; boundary="x"',
-  ].join('\r\n');
-  return Buffer.byteLength(headers) + Buffer.byteLength(mail.Text) + Buffer.byteLength(mail.HTML) + 200;
-}
-
-function summary(entry: Entry) {
-  const m = entry.mail;
-  return {
-    ID: m.ID,
-    MessageID: m.MessageID,
-    Created: m.Created,
-    Subject: m.Subject,
-    From: m.From,
-    To: m.To,
-    Snippet: m.Snippet,
-    Read: false,
-    Size: entry.size,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Search: Mailpit-style query terms, ANDed. `to:x`, `from:x`, `subject:x`, bare words, quoted
-// phrases; a leading `-` or `!` negates a term.
-
-interface Term {
-  field: 'to' | 'from' | 'subject' | 'text';
-  value: string;
-  negate: boolean;
-}
-
-export function parseQuery(query: string): Term[] {
-  const terms: Term[] = [];
-  const pattern = /([-!]?)(?:([A-Za-z]+):)?(?:"([^"]*)"?|(\S+))/g;
-  for (let match = pattern.exec(query); match; match = pattern.exec(query)) {
-    if (match[0] === '') {
-      pattern.lastIndex++;
-      continue;
-    }
-    const negate = match[1] !== '';
-    const key = (match[2] ?? '').toLowerCase();
-    const value = (match[3] ?? match[4] ?? '').toLowerCase();
-    if (key === 'to' || key === 'from' || key === 'subject') {
-      if (value) terms.push({ field: key, value, negate });
-    } else {
-      // An unknown key is searched for as plain text, key included.
-      const word = key ? `${match[2]}:${value}` : value;
-      if (word.trim()) terms.push({ field: 'text', value: word.toLowerCase(), negate });
-    }
-  }
-  return terms;
-}
-
-function matches(entry: Entry, terms: Term[]): boolean {
-  const mail = entry.mail;
-  const addressText = (a: Address) => `${a.Name} <${a.Address}>`.toLowerCase();
-  return terms.every((term) => {
-    let hit: boolean;
-    switch (term.field) {
-      case 'to':
-        hit = mail.To.some((a) => addressText(a).includes(term.value));
-        break;
-      case 'from':
-        hit = addressText(mail.From).includes(term.value);
-        break;
-      case 'subject':
-        hit = mail.Subject.toLowerCase().includes(term.value);
-        break;
-      default:
-        hit = mail.Subject.toLowerCase().includes(term.value) || entry.searchText.includes(term.value);
-    }
-    return hit !== term.negate;
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// HTML pages
-
-const escapeHtml = (value: string): string =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-
-const PAGE_CSP = [
-  "default-src 'none'",
-  "script-src 'none'",
-  "style-src 'unsafe-inline'",
-  'img-src http: https: data:',
-  "frame-src 'self'",
-  "form-action 'none'",
-  "frame-ancestors 'self'",
-].join('; ');
-
-const STYLE = `
-*{box-sizing:border-box}
-body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328;background:#f6f7f9}
-header{background:#fff;border-bottom:1px solid #e3e5e8;padding:12px 16px}
-header a{color:inherit;text-decoration:none;font-weight:600}
-main{max-width:960px;margin:0 auto;padding:16px}
-table{width:100%;border-collapse:collapse;background:#fff;border:1px solid #e3e5e8;border-radius:8px;overflow:hidden}
-th,td{text-align:left;padding:10px 12px;border-bottom:1px solid #eef0f2;vertical-align:top}
-th{font-size:13px;color:#57606a;font-weight:600;background:#fafbfc}
-tr:last-child td{border-bottom:0}
-td a{color:#0b57d0;text-decoration:none;font-weight:500}
-td a:hover{text-decoration:underline}
-.muted{color:#6e7781;font-size:13px}
-.time{white-space:nowrap}
-.empty{background:#fff;border:1px dashed #d0d7de;border-radius:8px;padding:32px;text-align:center;color:#6e7781}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 12px;background:#fff;border:1px solid #e3e5e8;border-radius:8px;padding:12px 16px;margin:0 0 16px}
-dt{color:#57606a}
-dd{margin:0;word-break:break-word}
-h1{font-size:20px;margin:0 0 12px;word-break:break-word}
-h2{font-size:15px;margin:20px 0 8px;color:#57606a}
-iframe{width:100%;height:480px;border:1px solid #e3e5e8;border-radius:8px;background:#fff}
-pre{white-space:pre-wrap;word-break:break-word;background:#fff;border:1px solid #e3e5e8;border-radius:8px;padding:12px;margin:0;font-size:13px}
-ul.links{background:#fff;border:1px solid #e3e5e8;border-radius:8px;margin:0;padding:8px 8px 8px 28px}
-ul.links a{word-break:break-all;color:#0b57d0}
-footer{margin-top:24px}
-code{background:#eef0f2;border-radius:4px;padding:1px 4px}
-@media (max-width:600px){.hide-narrow{display:none}th,td{padding:8px}main{padding:8px}}
-`;
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<header><a href="/">Mailbox</a></header>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
-}
-
-function formatTime(iso: string): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
-
-function indexPage(entries: Entry[], baseUrl: string): string {
-  const rows = entries
-    .map(({ mail }) => {
-      const to = mail.To.map(formatAddress).join(', ');
-      return `<tr>
-<td class="time"><time datetime="${escapeHtml(mail.Created)}">${escapeHtml(formatTime(mail.Created))}</time></td>
-<td class="hide-narrow">${escapeHtml(to)}</td>
-<td><a href="/view/${encodeURIComponent(mail.ID)}">${escapeHtml(mail.Subject || '(no subject)')}</a>
-<div class="muted">${escapeHtml(to)}</div></td>
-</tr>`;
-    })
-    .join('\n');
-  const list = entries.length
-    ? `<table>
-<thead><tr><th>Time</th><th class="hide-narrow">To</th><th>Subject</th></tr></thead>
-<tbody>
-${rows}
-</tbody>
-</table>`
-    : '<p class="empty">No messages yet. Emails sent by the local auth server show up here.</p>';
-  return page(
-    `Mailbox (${entries.length})`,
-    `<h1>Messages <span class="muted">(${entries.length})</span></h1>
-${list}
-<footer class="muted">Reload to see new mail. JSON API: <code>${escapeHtml(baseUrl)}/api/v1/messages</code>; delete everything with <code>curl -X DELETE ${escapeHtml(baseUrl)}/api/v1/messages</code>.</footer>`,
-  );
-}
-
-function linksIn(html: string): string[] {
-  const found = new Set<string>();
-  const pattern = /<a\b[^>]*?\shref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
-  for (let match = pattern.exec(html); match; match = pattern.exec(html)) {
-    const href = htmlToText(`<a href="x">${match[1] ?? match[2] ?? match[3] ?? ''}</a>`).replace(
-      / \(x\)$/,
-      '',
-    );
-    if (/^https?:\/\//i.test(href)) found.add(href);
-  }
-  return [...found];
-}
-
-// Makes links in the framed message open in a new tab, without pushing the doctype (quirks mode).
-function withBaseTarget(html: string): string {
-  const base = '<base target="_blank">';
-  const head = /<head\b[^>]*>/i.exec(html);
-  if (head)
-    return html.slice(0, head.index + head[0].length) + base + html.slice(head.index + head[0].length);
-  const doctype = /^\s*<!doctype[^>]*>/i.exec(html);
-  if (doctype) return doctype[0] + base + html.slice(doctype[0].length);
-  return base + html;
-}
-
-function viewPage(entry: Entry): string {
-  const m = entry.mail;
-  const links = linksIn(m.HTML);
-  const linkList = links.length
-    ? `<h2>Links</h2>
-<ul class="links">
-${links.map((href) => `<li><a href="${escapeHtml(href)}" rel="noreferrer noopener" target="_blank">${escapeHtml(href)}</a></li>`).join('\n')}
-</ul>`
-    : '';
-  // Links inside the message open in a new tab; the frame itself can run nothing.
-  const frameDoc = withBaseTarget(m.HTML);
-  const htmlPart = m.HTML
-    ? `<h2>HTML</h2>
-<iframe sandbox="allow-popups allow-popups-to-escape-sandbox" referrerpolicy="no-referrer" title="Message body" srcdoc="${escapeHtml(frameDoc)}"></iframe>`
-    : '';
-  return page(
-    m.Subject || '(no subject)',
-    `<h1>${escapeHtml(m.Subject || '(no subject)')}</h1>
-<dl>
-<dt>From</dt><dd>${escapeHtml(formatAddress(m.From))}</dd>
-<dt>To</dt><dd>${escapeHtml(m.To.map(formatAddress).join(', '))}</dd>
-<dt>Date</dt><dd><time datetime="${escapeHtml(m.Created)}">${escapeHtml(formatTime(m.Created))}</time></dd>
-<dt>ID</dt><dd>${escapeHtml(m.ID)}</dd>
-</dl>
-${linkList}
-${htmlPart}
-<h2>Text</h2>
-<pre>${escapeHtml(m.Text)}</pre>`,
-  );
-}
-
-// ---------------------------------------------------------------------------------------------
-// HTTP
-
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 function send(
   res: http.ServerResponse,
@@ -364,44 +67,6 @@ function sendHtml(res: http.ServerResponse, status: number, html: string): void 
   send(res, status, 'text/html; charset=utf-8', html, {
     'Content-Security-Policy': PAGE_CSP,
     'Referrer-Policy': 'no-referrer',
-  });
-}
-
-/** Reads a request body up to MAX_BODY_BYTES; rejects with HttpError(413) beyond it. */
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
-      reject(new HttpError(413, 'request body too large'));
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let received = 0;
-    const onData = (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > MAX_BODY_BYTES) {
-        cleanup();
-        reject(new HttpError(413, 'request body too large'));
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => {
-      cleanup();
-      resolve(Buffer.concat(chunks).toString('utf8'));
-    };
-    const onError = (error: Error) => {
-      cleanup();
-      reject(error);
-    };
-    const cleanup = () => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
   });
 }
 
@@ -452,11 +117,11 @@ export async function startMailbox(options: MailboxOptions): Promise<Mailbox> {
   async function deleteMessages(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     let raw: string;
     try {
-      raw = await readBody(req);
+      raw = (await readBody(req, MAX_BODY_BYTES)).toString('utf8');
     } catch (error) {
-      if (error instanceof HttpError) {
+      if (error instanceof BodyTooLarge) {
         discardBody(req);
-        sendJson(res, error.status, { error: error.message });
+        sendJson(res, 413, { error: 'request body too large' });
       } else {
         req.socket.destroy();
       }
@@ -647,24 +312,10 @@ export async function startMailbox(options: MailboxOptions): Promise<Mailbox> {
   return {
     url: baseUrl,
     deliver(mail: OutgoingMail): StoredMail {
-      const id = randomId();
-      const text = String(mail.text ?? '');
-      const html = String(mail.html ?? '');
-      const bodyText = text || htmlToText(html);
-      const stored: StoredMail = {
-        ID: id,
-        MessageID: `${id}@mailbox.local`,
-        Created: new Date().toISOString(),
-        Subject: String(mail.subject ?? ''),
-        From: address(mail.from),
-        To: (mail.to ?? []).map(address),
-        Text: text,
-        HTML: html,
-        Snippet: snippetOf(bodyText),
-      };
-      entries.unshift({ mail: stored, size: sizeOf(stored), searchText: bodyText.toLowerCase() });
+      const entry = store(mail);
+      entries.unshift(entry);
       if (entries.length > limit) entries.length = limit;
-      return stored;
+      return entry.mail;
     },
     messages(): StoredMail[] {
       return entries.map((e) => e.mail);
