@@ -1,22 +1,13 @@
 // The signed-in user's own account: GET/PUT /user, /logout, /reauthenticate
 // (supabase/auth internal/api/user.go, logout.go, reauthenticate.go).
-import {
-  type AuthRequest,
-  type AuthService,
-  type Reply,
-  checkPasswordStrength,
-  createFlowState,
-  enforceRateLimit,
-  json,
-  objectParam,
-  redirectTarget,
-  stringParam,
-  transaction,
-  validateEmail,
-  validatePkceParams,
-} from './context.ts';
+import { type AuthRequest, type AuthService, type Reply, json, transaction } from './context.ts';
+import { enforceRateLimit } from './middleware.ts';
+import { objectParam, stringParam } from './params.ts';
+import { checkPasswordStrength } from './password.ts';
+import { createFlowState, validatePkceParams } from './pkce.ts';
+import { redirectTarget } from './redirects.ts';
 import { tokenHash } from './crypto.ts';
-import { sendEmailChange, sendReauthentication } from './emails.ts';
+import { sendEmailChange, sendReauthentication, validateEmail } from './emails.ts';
 import { AuthError, badRequest, forbidden, otpExpired, unprocessable } from './errors.ts';
 import { clearOneTimeTokens } from './one-time-tokens.ts';
 import {

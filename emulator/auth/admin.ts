@@ -2,21 +2,12 @@
 // (supabase/auth internal/api/admin.go, mail.go adminGenerateLink, invite.go).
 import { randomUUID } from 'node:crypto';
 import { decodeProtectedHeader } from 'jose';
-import {
-  type AuthRequest,
-  type AuthService,
-  type Reply,
-  boolParam,
-  checkPasswordStrength,
-  json,
-  objectParam,
-  redirectTarget,
-  stringParam,
-  transaction,
-  validateEmail,
-} from './context.ts';
+import { type AuthRequest, type AuthService, type Reply, json, transaction } from './context.ts';
+import { boolParam, objectParam, stringParam } from './params.ts';
+import { checkPasswordStrength } from './password.ts';
+import { redirectTarget } from './redirects.ts';
 import { generateOtp, tokenHash } from './crypto.ts';
-import { sendInvite } from './emails.ts';
+import { sendInvite, validateEmail } from './emails.ts';
 import { AuthError, badRequest, forbidden, notFound, unprocessable } from './errors.ts';
 import { storeOneTimeToken } from './one-time-tokens.ts';
 import { verifyJwt } from '../keys.ts';

@@ -6,9 +6,9 @@ import {
   type Reply,
   grantContext,
   json,
-  objectParam,
   transaction,
 } from './context.ts';
+import { objectParam } from './params.ts';
 import { unprocessable } from './errors.ts';
 import { issueSession } from './sessions.ts';
 import { audit, createUser } from './users.ts';

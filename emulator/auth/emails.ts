@@ -1,7 +1,7 @@
 // The emails GoTrue sends, each with a fresh one-time code whose hash is stored on the user and in
 // auth.one_time_tokens (supabase/auth internal/api/mail.go).
 import type { AuthService } from './context.ts';
-import { checkEmailBudget, checkSendFrequency } from './context.ts';
+import { badRequest, tooManyRequests } from './errors.ts';
 import { generateOtp, tokenHash } from './crypto.ts';
 import { storeOneTimeToken } from './one-time-tokens.ts';
 import type { Queryable, UserRow } from './users.ts';
@@ -168,5 +168,39 @@ export async function sendEmailChange(
       newEmail,
       data,
     });
+  }
+}
+
+// Addresses and how often mail goes out (internal/api/mail.go validateEmail, and its send limits).
+// Close to the checkmail format check GoTrue uses: one @, a dotted domain, no spaces or control characters.
+const EMAIL_PATTERN =
+  /^[^\s@"<>()[\]\\,;:\x00-\x1f\x7f]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/i;
+
+export function validateEmail(email: string): string {
+  if (email === '') throw badRequest('validation_failed', 'An email address is required');
+  if (email.length > 255) throw badRequest('validation_failed', 'An email address is too long');
+  if (!EMAIL_PATTERN.test(email))
+    throw badRequest('validation_failed', 'Unable to validate email address: invalid format');
+  return email.toLowerCase();
+}
+
+/** GoTrue's per-address send frequency (`max_frequency`). */
+export function checkSendFrequency(service: AuthService, sentAt: Date | null): void {
+  if (!sentAt) return;
+  const until = sentAt.getTime() + service.settings.email.maxFrequency * 1000;
+  if (until > Date.now()) {
+    const left = Math.floor((until - Date.now()) / 1000);
+    throw tooManyRequests(
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${left} seconds.`,
+    );
+  }
+}
+
+/** The project-wide hourly cap on emails sent (`[auth.rate_limit] email_sent`). */
+export function checkEmailBudget(service: AuthService): void {
+  if (service.settings.email.enableConfirmations === false) return;
+  if (!service.limiters.email.allow(service.settings.rateLimit.emailSent)) {
+    throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
   }
 }

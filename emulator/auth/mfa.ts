@@ -3,15 +3,9 @@
 // models/challenge.go). Phone and WebAuthn factors answer as disabled, as the CLI configures them.
 import { randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
-import {
-  type AuthRequest,
-  type AuthService,
-  type Reply,
-  enforceRateLimit,
-  json,
-  stringParam,
-  transaction,
-} from './context.ts';
+import { type AuthRequest, type AuthService, type Reply, json, transaction } from './context.ts';
+import { enforceRateLimit } from './middleware.ts';
+import { stringParam } from './params.ts';
 import { AuthError, badRequest, forbidden, notFound, unprocessable } from './errors.ts';
 import {
   type Caller,

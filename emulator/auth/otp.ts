@@ -1,23 +1,13 @@
 // POST /otp and /magiclink: an emailed code and link that sign in, signing up an unknown address
 // unless create_user is false (supabase/auth internal/api/otp.go, magic_link.go).
 import { randomBytes } from 'node:crypto';
-import {
-  type AuthRequest,
-  type AuthService,
-  type Reply,
-  boolParam,
-  createFlowState,
-  enforceRateLimit,
-  json,
-  objectParam,
-  redirectTarget,
-  stringParam,
-  transaction,
-  validateEmail,
-  validatePkceParams,
-} from './context.ts';
+import { type AuthRequest, type AuthService, type Reply, json, transaction } from './context.ts';
+import { enforceRateLimit } from './middleware.ts';
+import { boolParam, objectParam, stringParam } from './params.ts';
+import { createFlowState, validatePkceParams } from './pkce.ts';
+import { redirectTarget } from './redirects.ts';
 import { signUp } from './signup.ts';
-import { sendRecoveryOrMagicLink } from './emails.ts';
+import { sendRecoveryOrMagicLink, validateEmail } from './emails.ts';
 import { AuthError, badRequest, unprocessable } from './errors.ts';
 import { audit, findUserByEmail } from './users.ts';
 

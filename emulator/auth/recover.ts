@@ -1,18 +1,10 @@
 // POST /recover: the password-recovery email (supabase/auth internal/api/recover.go).
-import {
-  type AuthRequest,
-  type AuthService,
-  type Reply,
-  createFlowState,
-  enforceRateLimit,
-  json,
-  redirectTarget,
-  stringParam,
-  transaction,
-  validateEmail,
-  validatePkceParams,
-} from './context.ts';
-import { sendRecoveryOrMagicLink } from './emails.ts';
+import { type AuthRequest, type AuthService, type Reply, json, transaction } from './context.ts';
+import { enforceRateLimit } from './middleware.ts';
+import { stringParam } from './params.ts';
+import { createFlowState, validatePkceParams } from './pkce.ts';
+import { redirectTarget } from './redirects.ts';
+import { sendRecoveryOrMagicLink, validateEmail } from './emails.ts';
 import { badRequest } from './errors.ts';
 import { audit, findUserByEmail } from './users.ts';
 

@@ -1,6 +1,7 @@
 // Which redirect targets GoTrue follows: the site URL's origin, loopback addresses, and the
 // additional_redirect_urls patterns (globs where `*` stops at `.` and `/`, `**` does not).
 // supabase/auth internal/utilities/request.go IsRedirectURLValid.
+import type { AuthRequest, AuthService } from './context.ts';
 
 function globToRegExp(pattern: string): RegExp {
   let source = '';
@@ -48,4 +49,15 @@ export function resolveRedirect(
   if (requested && isRedirectUrlValid(siteUrl, allowList, requested)) return requested;
   if (referer && isRedirectUrlValid(siteUrl, allowList, referer)) return referer;
   return siteUrl;
+}
+
+export function redirectTarget(service: AuthService, req: AuthRequest, fromBody = ''): string {
+  const requested = req.query.get('redirect_to') ?? (fromBody || null);
+  const referer = typeof req.headers.referer === 'string' ? req.headers.referer : undefined;
+  return resolveRedirect(
+    service.settings.siteUrl,
+    service.settings.additionalRedirectUrls,
+    requested,
+    referer,
+  );
 }

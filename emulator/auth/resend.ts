@@ -1,18 +1,10 @@
 // POST /resend: the signup or email-change email again (supabase/auth internal/api/resend.go).
-import {
-  type AuthRequest,
-  type AuthService,
-  type Reply,
-  createFlowState,
-  enforceRateLimit,
-  json,
-  redirectTarget,
-  stringParam,
-  transaction,
-  validateEmail,
-  validatePkceParams,
-} from './context.ts';
-import { sendConfirmation, sendEmailChange } from './emails.ts';
+import { type AuthRequest, type AuthService, type Reply, json, transaction } from './context.ts';
+import { enforceRateLimit } from './middleware.ts';
+import { stringParam } from './params.ts';
+import { createFlowState, validatePkceParams } from './pkce.ts';
+import { redirectTarget } from './redirects.ts';
+import { sendConfirmation, sendEmailChange, validateEmail } from './emails.ts';
 import { badRequest } from './errors.ts';
 import { audit, findUserByEmail } from './users.ts';
 

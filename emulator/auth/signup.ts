@@ -5,20 +5,17 @@ import {
   type AuthRequest,
   type AuthService,
   type Reply,
-  checkPasswordStrength,
-  createFlowState,
-  enforceRateLimit,
   grantContext,
   json,
-  objectParam,
-  redirectTarget,
-  stringParam,
   transaction,
-  validateEmail,
-  validatePkceParams,
 } from './context.ts';
+import { enforceRateLimit } from './middleware.ts';
+import { objectParam, stringParam } from './params.ts';
+import { checkPasswordStrength } from './password.ts';
+import { createFlowState, validatePkceParams } from './pkce.ts';
+import { redirectTarget } from './redirects.ts';
 import { signupAnonymously } from './anonymous.ts';
-import { sendConfirmation } from './emails.ts';
+import { sendConfirmation, validateEmail } from './emails.ts';
 import { badRequest, unprocessable } from './errors.ts';
 import { clearOneTimeTokens } from './one-time-tokens.ts';
 import { issueSession } from './sessions.ts';

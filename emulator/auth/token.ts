@@ -4,12 +4,12 @@ import {
   type AuthRequest,
   type AuthService,
   type Reply,
-  enforceRateLimit,
   grantContext,
   json,
-  stringParam,
   transaction,
 } from './context.ts';
+import { enforceRateLimit } from './middleware.ts';
+import { stringParam } from './params.ts';
 import { pkceMatches } from './crypto.ts';
 import { badRequest, invalidCredentials, notFound, unprocessable } from './errors.ts';
 import { issueSession, refreshGrant } from './sessions.ts';

@@ -5,14 +5,14 @@ import {
   type AuthRequest,
   type AuthService,
   type Reply,
-  enforceRateLimit,
   grantContext,
   json,
-  redirectTarget,
-  stringParam,
   transaction,
-  validateEmail,
 } from './context.ts';
+import { validateEmail } from './emails.ts';
+import { enforceRateLimit } from './middleware.ts';
+import { stringParam } from './params.ts';
+import { redirectTarget } from './redirects.ts';
 import { confirmUser } from './signup.ts';
 import { tokenHash } from './crypto.ts';
 import { AuthError, badRequest, linkExpired, otpExpired, unprocessable } from './errors.ts';
