@@ -5,6 +5,7 @@
 // query or a parser unchecked.
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
+import * as jose from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, anonClient, backend, confirmedUser, testIp } from '../tests/support/backend.ts';
 
@@ -97,6 +98,47 @@ interface Endpoint {
   token?: 'user' | 'service';
 }
 
+const JWT_SECRET = new TextEncoder().encode('super-secret-jwt-token-with-at-least-32-characters-long');
+let signedBadTokens: string[] | undefined;
+
+/**
+ * Bearer tokens that are not what they claim: malformed, unsigned, and signed with the project's
+ * (public, local) secret but carrying claims of the wrong type or value, which GoTrue and
+ * storage-api read as they are.
+ */
+async function badTokens(): Promise<string[]> {
+  if (!signedBadTokens) {
+    const exp = Math.floor(Date.now() / 1000) + 600;
+    const sign = (claims: Record<string, unknown>) =>
+      new jose.SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(JWT_SECRET);
+    signedBadTokens = await Promise.all([
+      sign({ role: 'authenticated', sub: '\u0000', exp }),
+      sign({ role: 'authenticated', sub: 'not-a-uuid', exp }),
+      sign({ role: 'authenticated', sub: 42, exp }),
+      sign({ role: 'authenticated', sub: randomUUID(), exp, session_id: 'x\u0000' }),
+      sign({ role: 'authenticated', sub: randomUUID(), exp, session_id: randomUUID(), aal: {} }),
+      sign({ role: 42, sub: randomUUID(), exp }),
+      sign({ role: 'authenticated', sub: randomUUID(), exp: 'tomorrow' }),
+      sign({ role: 'authenticated', sub: randomUUID(), exp: 1 }),
+      sign({ role: 'supabase_admin', sub: randomUUID(), exp }),
+      sign({ role: 'authenticated', sub: randomUUID(), exp, is_anonymous: 'yes', amr: 'x' }),
+      sign({ role: 'authenticated', sub: randomUUID(), exp, app_metadata: [], user_metadata: 'x' }),
+    ]);
+  }
+  return [
+    '',
+    'x',
+    'a.b.c',
+    '...',
+    'eyJhbGciOiJub25lIn0.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.',
+    'eyJhbGciOiJIUzI1NiJ9.bm90IGpzb24.c2ln',
+    `${'e'.repeat(6000)}.${'e'.repeat(6000)}.x`,
+    '%00',
+    'null',
+    ...signedBadTokens,
+  ];
+}
+
 interface Answer {
   status: number;
   text: string;
@@ -112,11 +154,12 @@ async function send(
   query: Record<string, string>,
   body: string | undefined,
   tokens: { user: string; service: string },
+  bearerOverride?: string,
 ): Promise<Answer> {
   const { apiUrl, anonKey } = backend();
   const search = new URLSearchParams(query).toString();
   const url = `${apiUrl}/${service}/v1${path}${search ? `?${search}` : ''}`;
-  const bearer = endpoint.token ? tokens[endpoint.token] : anonKey;
+  const bearer = bearerOverride ?? (endpoint.token ? tokens[endpoint.token] : anonKey);
   const res = await fetch(url, {
     method: endpoint.method,
     redirect: 'manual',
@@ -183,6 +226,9 @@ async function fuzz(
           tokens,
         );
       }
+    }
+    for (const bearer of await badTokens()) {
+      await send(service, endpoint, path, query, body, tokens, bearer);
     }
     if (fields) {
       for (const raw of ['{', '[]', '"x"', '{"a":1,}', '\u0000', '{"email": "\\u0000', 'null']) {
@@ -261,7 +307,6 @@ describe('invalid input', () => {
           token: 'user',
           fields: { email: 'x', password: 'y', data: {}, nonce: '', ...pkce },
         },
-        { method: 'POST', path: '/logout', query: { scope: 'local' }, token: 'user' },
         { method: 'GET', path: '/reauthenticate', token: 'user' },
         {
           method: 'POST',
@@ -334,6 +379,8 @@ describe('invalid input', () => {
           },
         },
         { method: 'POST', path: '/invite', token: 'service', fields: { email: email.email, data: {} } },
+        // Last: a sign-out ends the session the endpoints above use.
+        { method: 'POST', path: '/logout', query: { scope: 'local' }, token: 'user' },
       ],
       tokens,
     );
