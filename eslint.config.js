@@ -82,4 +82,24 @@ export default tseslint.config(
     },
   },
   ...walls,
+  {
+    // Every spec takes `test` from tests/e2e/support.ts, whose fixture fails a test on what the
+    // browser reports (uncaught errors, CSP violations, console errors).
+    files: ['tests/e2e/**/*.ts'],
+    ignores: ['tests/e2e/support.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Import `test` from './support.ts': its fixture fails on browser errors.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -13,7 +13,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { checkConfigAtStart, supabaseEnv } from './utils/env.server.ts';
 import { NonceProvider } from './utils/nonce.tsx';
 import { installRequestGuard } from './utils/request-guard.server.ts';
-import { securityHeaders } from './utils/security-headers.server.ts';
+import { dataSecurityHeaders, securityHeaders } from './utils/security-headers.server.ts';
 import { applySessionHeaders } from './utils/supabase.server.ts';
 
 const ABORT_DELAY = 5_000;
@@ -71,9 +71,10 @@ export default function handleRequest(
   });
 }
 
-/** Client-side navigations and fetcher calls: their responses carry the refreshed session too. */
-export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
+/** Client-side navigations and fetcher calls: their responses carry the refreshed session and the security headers too. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) => {
   applySessionHeaders(response.headers, context);
+  for (const [name, value] of Object.entries(dataSecurityHeaders(request))) response.headers.set(name, value);
   return response;
 };
 

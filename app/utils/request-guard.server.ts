@@ -11,6 +11,7 @@
 import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
 import { PEER_HEADER } from './client-address.server.ts';
 import { MESSAGES } from './messages.ts';
+import { baseSecurityHeaders, servedOverHttps } from './security-headers.server.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -68,8 +69,7 @@ function refuse(req: IncomingMessage, res: ServerResponse): void {
     'Content-Length': Buffer.byteLength(body),
     'Cache-Control': 'no-store',
     'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    ...baseSecurityHeaders(servedOverHttps('encrypted' in req.socket, header(req, 'x-forwarded-proto'))),
     // The request body is not read: tell the client the connection will not be reused.
     Connection: 'close',
   });

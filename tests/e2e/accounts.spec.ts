@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { createConfirmedUser, latestMail, linkIn, signIn, uniqueEmail } from './support.ts';
+import { createConfirmedUser, expect, latestMail, linkIn, signIn, test, uniqueEmail } from './support.ts';
 
 test('sign up, confirm from the email, and land signed in', async ({ page }) => {
   const email = uniqueEmail('signup');

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createConfirmedUser, endpoints, signIn } from './support.ts';
+import type { Page } from '@playwright/test';
+import { createConfirmedUser, endpoints, expect, signIn, test } from './support.ts';
 
 async function boardWithTasks(page: Page, titles: string[]) {
   const { email, password } = await createConfirmedUser('dnd');

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { createConfirmedUser, signIn } from './support.ts';
+import { createConfirmedUser, expect, signIn, test } from './support.ts';
 
 test('create a workspace and a project, add tasks, and move them with plain forms', async ({ page }) => {
   const { email, password } = await createConfirmedUser('board');

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { codeIn, createConfirmedUser, latestMail, linkIn } from './support.ts';
+import type { Page } from '@playwright/test';
+import { codeIn, createConfirmedUser, expect, latestMail, linkIn, test } from './support.ts';
 
 async function requestCode(page: Page, email: string) {
   await page.goto('/login/code');

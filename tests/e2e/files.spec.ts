@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createConfirmedUser, endpoints, signIn } from './support.ts';
+import type { Page } from '@playwright/test';
+import { createConfirmedUser, endpoints, expect, signIn, test } from './support.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',

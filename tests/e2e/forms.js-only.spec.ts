@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createConfirmedUser, signIn } from './support.ts';
+import type { Page } from '@playwright/test';
+import { createConfirmedUser, expect, signIn, test } from './support.ts';
 
 /** Counts the form posts the page sends from now on. */
 function countPosts(page: Page): () => number {

@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import {
   addMember,
   createConfirmedUser,
   endpoints,
+  expect,
   latestMail,
   linkIn,
   signIn,
+  test,
   uniqueEmail,
 } from './support.ts';
 

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { createConfirmedUser, endpoints, signIn } from './support.ts';
+import { createConfirmedUser, endpoints, expect, signIn, test } from './support.ts';
 
 test('a board that lost its connection catches up when it comes back', async ({ page, context }) => {
   const { email, password } = await createConfirmedUser('offline');

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { addMember, createConfirmedUser, signIn } from './support.ts';
+import { addMember, createConfirmedUser, expect, signIn, test } from './support.ts';
 
 // Live updates arrive without reloading: each expectation allows 2 seconds, the product's promise.
 const LIVE = { timeout: 2_000 };

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { createConfirmedUser, hydrated, latestMail, linkIn, signIn } from './support.ts';
+import type { Browser, Page } from '@playwright/test';
+import { createConfirmedUser, expect, hydrated, latestMail, linkIn, signIn, test } from './support.ts';
 
 async function asUser(browser: Browser, email: string, password: string): Promise<Page> {
   const context = await browser.newContext();

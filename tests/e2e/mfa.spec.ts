@@ -1,6 +1,15 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { Authenticator } from '../support/authenticator.ts';
-import { addMember, codeIn, createConfirmedUser, endpoints, latestMail, signIn } from './support.ts';
+import {
+  addMember,
+  codeIn,
+  createConfirmedUser,
+  endpoints,
+  expect,
+  latestMail,
+  signIn,
+  test,
+} from './support.ts';
 
 const MFA_INVALID = "That code is not valid. Check your device's clock and try again.";
 

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Authenticator } from '../support/authenticator.ts';
-import { createConfirmedUser, endpoints, latestMail, linkIn, signIn } from './support.ts';
+import { createConfirmedUser, endpoints, expect, latestMail, linkIn, signIn, test } from './support.ts';
 
 const WEAK = 'Use 8 to 72 characters, and not your email address.';
 

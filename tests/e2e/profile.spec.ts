@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { createConfirmedUser, signIn } from './support.ts';
+import { createConfirmedUser, expect, signIn, test } from './support.ts';
 
 test('changes the display name, with errors next to the field and the typed value kept', async ({ page }) => {
   const { email, password } = await createConfirmedUser('profile');

@@ -1,5 +1,5 @@
-import { expect, test, type Browser } from '@playwright/test';
-import { createConfirmedUser, latestMail, linkIn, signIn, uniqueEmail } from './support.ts';
+import type { Browser } from '@playwright/test';
+import { createConfirmedUser, expect, latestMail, linkIn, signIn, test, uniqueEmail } from './support.ts';
 
 async function secondDevice(browser: Browser, email: string, password: string) {
   const context = await browser.newContext();

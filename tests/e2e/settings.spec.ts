@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { createConfirmedUser, signIn } from './support.ts';
+import { createConfirmedUser, expect, signIn, test } from './support.ts';
 
 test('rename, change the address (a taken one is refused), and delete after typing the name', async ({
   page,

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { addMember, createConfirmedUser, signIn } from './support.ts';
+import { addMember, createConfirmedUser, expect, signIn, test } from './support.ts';
 
 test('a member moves, edits and comments on a shared board; deleting the workspace removes it for everyone', async ({
   page,

@@ -1,8 +1,74 @@
-// What e2e tests share: the stack's addresses, unique users, and mail read from the mailbox API.
+// What e2e tests share: the `test` every spec uses (it fails on what the browser reports), the
+// stack's addresses, unique users, and mail read from the mailbox API.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+export { expect };
+
+/**
+ * Chromium's line for a response with an error status. On a document or a data request that status
+ * is the app's answer (a 404 page, a form's 400), which the test asserts; on a script, a stylesheet,
+ * an image or a font it is a broken page.
+ */
+const ERROR_STATUS_LINE = /^Failed to load resource: the server responded with a status of \d{3}/;
+
+interface BrowserProblems {
+  /** Console errors the test expects (a lost connection while offline, say); anything else fails it. */
+  allowedConsoleErrors: RegExp[];
+}
+
+/**
+ * Every spec's `test`: it fails when any page of the test, in any of its browser contexts, throws an
+ * uncaught error, violates the Content-Security-Policy, or logs a console error. Chromium reports CSP
+ * violations as console errors, with JavaScript on or off.
+ */
+export const test = base.extend<BrowserProblems & { browserProblems: void }>({
+  allowedConsoleErrors: [[], { option: true }],
+  browserProblems: [
+    async ({ context, browser, allowedConsoleErrors }, use) => {
+      const problems: string[] = [];
+      const statusLines: Array<{ url: string; text: string }> = [];
+      const answeredWithError = new Set<string>();
+      const watch = (watched: BrowserContext) => {
+        watched.on('weberror', (error) => problems.push(`uncaught ${error.error().stack ?? error.error()}`));
+        watched.on('response', (response) => {
+          const type = response.request().resourceType();
+          if (response.status() >= 400 && (type === 'document' || type === 'fetch'))
+            answeredWithError.add(response.url());
+        });
+        watched.on('console', (message) => {
+          if (message.type() !== 'error') return;
+          const text = message.text();
+          const where = message.location().url;
+          if (ERROR_STATUS_LINE.test(text)) statusLines.push({ url: where, text });
+          else if (/Content Security Policy/.test(text)) problems.push(`CSP violation on ${where}: ${text}`);
+          else if (!allowedConsoleErrors.some((allowed) => allowed.test(text)))
+            problems.push(`console error on ${where}: ${text}`);
+        });
+      };
+      watch(context);
+      // Contexts a test opens itself (a second person, a second device) are watched the same way.
+      const newContext = browser.newContext.bind(browser);
+      const watchedBrowser: Pick<Browser, 'newContext'> = browser;
+      watchedBrowser.newContext = async (...args) => {
+        const opened = await newContext(...args);
+        watch(opened);
+        return opened;
+      };
+      try {
+        await use();
+      } finally {
+        watchedBrowser.newContext = newContext;
+      }
+      for (const { url, text } of statusLines)
+        if (!answeredWithError.has(url)) problems.push(`a subresource failed: ${url}: ${text}`);
+      expect(problems, 'what the browser reported').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 interface Endpoints {
   appUrl: string;

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { createConfirmedUser, signIn } from './support.ts';
+import { createConfirmedUser, expect, signIn, test } from './support.ts';
 
 // JavaScript only (the no-js project ignores *.js-only.spec.ts): without it a tab changes when reloaded.
 test('signing out in one tab signs the other tab out without a reload', async ({ page, context }) => {

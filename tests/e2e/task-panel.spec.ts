@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { createConfirmedUser, endpoints, signIn } from './support.ts';
+import { createConfirmedUser, endpoints, expect, signIn, test } from './support.ts';
 
 test('open a task over the board, edit every field, comment, and delete the comment', async ({ page }) => {
   const { id, email, password } = await createConfirmedUser('panel');

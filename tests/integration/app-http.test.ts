@@ -1,7 +1,8 @@
 // What the production build answers at the HTTP level (tracker issue 10, items 2, 3 and 8): no
 // redirect after sign-in leaves the site, whatever `next` says and on every route that follows one;
-// cross-site posts get the app's 403 page, not Remix's empty 500; and a production start without
-// its backend's settings stops at once with one line naming the variable.
+// cross-site posts get the app's 403 page, not Remix's empty 500; a production start without
+// its backend's settings stops at once with one line naming the variable; and (issue 16, item 8) a
+// page, a data request and an error page all carry the security headers.
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -274,4 +275,79 @@ describe('settings at start', () => {
     expect(code).toBe(1);
     expect(output).toContain('✖ Crewboard cannot start: SUPABASE_URL must be a URL');
   });
+});
+
+describe('security headers', () => {
+  /** The headers every answer of the app carries, page, data or error; HSTS only over https. */
+  function expectBaseHeaders(res: Response, https: boolean): void {
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('content-security-policy')).toMatch(/(^|; )frame-ancestors 'none'(;|$)/);
+    if (https)
+      expect(res.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
+    else expect(res.headers.get('strict-transport-security')).toBeNull();
+  }
+
+  /** A document's CSP allows scripts by this response's nonce only, and every script carries it. */
+  async function expectNonceOnEveryScript(res: Response): Promise<string> {
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]{22,})' 'strict-dynamic'(;|$)/.exec(csp)?.[1];
+    expect(nonce, csp).toBeTruthy();
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    const html = await res.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    return nonce ?? '';
+  }
+
+  for (const https of [false, true]) {
+    const headers: Record<string, string> = https ? { 'X-Forwarded-Proto': 'https' } : {};
+    const over = https ? 'over https (behind a proxy)' : 'over http';
+
+    it(`on a page ${over}, with a new nonce for every response`, async () => {
+      const first = await fetch(`${app.url}/login`, { headers });
+      expect(first.status).toBe(200);
+      expectBaseHeaders(first, https);
+      const second = await fetch(`${app.url}/login`, { headers });
+      expectBaseHeaders(second, https);
+      expect(await expectNonceOnEveryScript(first)).not.toBe(await expectNonceOnEveryScript(second));
+    });
+
+    it(`on a data request ${over}: a CSP that allows nothing`, async () => {
+      const res = await fetch(`${app.url}/login?_data=routes%2Flogin`, { headers });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expectBaseHeaders(res, https);
+    });
+
+    it(`on a data request that fails or redirects ${over}`, async () => {
+      const missing = await fetch(`${app.url}/no-such-page?_data=routes%2F%24`, { headers });
+      expect(missing.status).toBe(404);
+      expectBaseHeaders(missing, https);
+      const signedOut = await fetch(`${app.url}/w?_data=routes%2Fw._index`, { headers, redirect: 'manual' });
+      expect(signedOut.headers.get('x-remix-redirect')).toMatch(/^\/login/);
+      expectBaseHeaders(signedOut, https);
+    });
+
+    it(`on the error pages ${over}: not found, and a cross-site post`, async () => {
+      const missing = await fetch(`${app.url}/no-such-page`, { headers });
+      expect(missing.status).toBe(404);
+      expectBaseHeaders(missing, https);
+      await expectNonceOnEveryScript(missing);
+      const refused = await fetch(`${app.url}/login`, {
+        method: 'POST',
+        headers: { ...formHeaders(app), ...headers, Origin: 'https://evil.example' },
+        body: 'email=a%40b.c',
+      });
+      expect(refused.status).toBe(403);
+      expectBaseHeaders(refused, https);
+      // The 403 page runs no script at all.
+      expect(refused.headers.get('content-security-policy')).toMatch(/^default-src 'none'/);
+      expect(await refused.text()).not.toContain('<script');
+    });
+  }
 });
