@@ -1,10 +1,11 @@
 // What the production build answers at the HTTP level (tracker issue 10, items 2, 3 and 8): no
 // redirect after sign-in leaves the site, whatever `next` says and on every route that follows one;
-// cross-site posts get the app's 403 page, not Remix's empty 500; a production start without
+// cross-site posts get the app's 403 page, not Remix's empty 500, on every route with an action
+// (issue 16, item 11: found from app/routes, so a new one is covered); a production start without
 // its backend's settings stops at once with one line naming the variable; and (issue 16, item 8) a
 // page, a data request and an error page all carry the security headers.
-import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -201,11 +202,67 @@ async function findMail(to: string): Promise<string> {
   }
 }
 
+const ACTION_EXPORT = /export\s+(async\s+)?function\s+action\b|export\s+(const|let)\s+action\b/;
+
+interface RouteEntry {
+  id: string;
+  path?: string;
+  index?: boolean;
+  file: string;
+  children?: RouteEntry[];
+}
+
+/**
+ * Every route whose module exports an action, found the way Remix finds routes (`remix routes`, from
+ * the files in app/routes), with a URL that reaches it: a new route is covered without editing this.
+ */
+function routesWithActions(): Array<{ id: string; url: string }> {
+  const cli = path.join(projectRoot, 'node_modules', '@remix-run', 'dev', 'dist', 'cli.js');
+  const tree = JSON.parse(
+    execFileSync(process.execPath, [cli, 'routes', '--json'], { cwd: projectRoot, encoding: 'utf8' }),
+  ) as RouteEntry[];
+  const found: Array<{ id: string; url: string }> = [];
+  const visit = (entry: RouteEntry, parentPath: string) => {
+    const own = (entry.path ?? '')
+      .split('/')
+      .map((segment) => (segment === '*' ? 'anything' : segment.replace(/^:(\w+)\??$/, 'some-$1')))
+      .join('/');
+    const full = [parentPath, own].filter(Boolean).join('/');
+    const source = readFileSync(path.join(projectRoot, 'app', entry.file), 'utf8');
+    if (ACTION_EXPORT.test(source))
+      found.push({ id: entry.id, url: `/${full}${entry.index ? '?index' : ''}` });
+    for (const child of entry.children ?? []) visit(child, full);
+  };
+  for (const entry of tree) visit(entry, '');
+  return found;
+}
+
 describe('cross-site posts', () => {
-  const routes = ['/login', '/signup', '/w?index', '/account?index', '/logout', '/account/security'];
-  it.each(routes)('%s answers the 403 page, before any action runs', async (route) => {
+  const actions = routesWithActions();
+
+  it('finds every route file that exports an action', () => {
+    const files = readdirSync(path.join(projectRoot, 'app', 'routes')).filter((f) => /\.tsx?$/.test(f));
+    const withAction = files
+      .filter((f) => ACTION_EXPORT.test(readFileSync(path.join(projectRoot, 'app', 'routes', f), 'utf8')))
+      .map((f) => `routes/${f.replace(/\.tsx?$/, '')}`);
+    // Nineteen today: an empty list would make the test below pass by running nothing.
+    expect(withAction.length).toBeGreaterThanOrEqual(19);
+    expect(actions.map((a) => a.id)).toEqual(expect.arrayContaining(withAction));
+  });
+
+  it.each(actions)('$url ($id) answers the 403 page, before any action runs', async ({ id, url }) => {
+    // The URL reaches this route's action: a same-site data request to it is answered by the action
+    // (whatever it says without a session), not by Remix's router, which marks its own refusals
+    // (no such route, another route's URL, no action) with X-Remix-Error.
+    const reached = await fetch(
+      `${app.url}${url}${url.includes('?') ? '&' : '?'}_data=${encodeURIComponent(id)}`,
+      { method: 'POST', redirect: 'manual', headers: formHeaders(app), body: '' },
+    );
+    expect(reached.headers.get('x-remix-error'), `${url}: ${await reached.clone().text()}`).toBeNull();
+    expect(reached.status).toBeLessThan(500);
+
     for (const origin of ['https://evil.example', 'null', 'not a url']) {
-      const res = await fetch(`${app.url}${route}`, {
+      const res = await fetch(`${app.url}${url}`, {
         method: 'POST',
         redirect: 'manual',
         headers: { ...formHeaders(app), Origin: origin, 'Sec-Fetch-Site': 'cross-site' },

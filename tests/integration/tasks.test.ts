@@ -278,6 +278,59 @@ describe('move_task', () => {
     expect(Number(toBottom.data.position)).toBeGreaterThan(Number(c?.position));
   });
 
+  it('refuses a neighbour from another column or another board, and moves nothing', async () => {
+    const b = await board();
+    const { data: backlog } = await newTask(b.member, b, 'In the backlog', { status: 'backlog' });
+    const { data: todo } = await newTask(b.member, b, 'To do', { status: 'todo' });
+    const { data: moving } = await newTask(b.member, b, 'Mover', { status: 'in_progress' });
+    const { data: elsewhere } = await b.admin.client
+      .from('projects')
+      .insert({ workspace_id: b.ws, name: 'Elsewhere' })
+      .select('id')
+      .single();
+    const { data: otherBoard } = await b.member.client
+      .from('tasks')
+      .insert({ workspace_id: b.ws, project_id: elsewhere?.id, title: 'Other board', status: 'todo' })
+      .select('id')
+      .single();
+    const before = await b.member.client
+      .from('tasks')
+      .select('status, position')
+      .eq('id', moving?.id)
+      .single();
+
+    const cases = [
+      { after_task_id: backlog?.id, message: 'The task to follow is not in that column.' },
+      { before_task_id: backlog?.id, message: 'The task to precede is not in that column.' },
+      { after_task_id: otherBoard?.id, message: 'The task to follow is not in that column.' },
+      { before_task_id: otherBoard?.id, message: 'The task to precede is not in that column.' },
+    ];
+    for (const { message, ...neighbour } of cases) {
+      const { data, error } = await b.member.client.rpc('move_task', {
+        task_id: moving?.id,
+        status: 'todo',
+        ...neighbour,
+      });
+      expect(data).toBeNull();
+      expect(error).toMatchObject({ code: '23514', message });
+    }
+    const after = await b.member.client
+      .from('tasks')
+      .select('status, position')
+      .eq('id', moving?.id)
+      .single();
+    expect(before.data?.status).toBe('in_progress');
+    expect(after.data).toEqual(before.data);
+    // A neighbour in that column is fine, so the refusals were about where the neighbour is.
+    const fine = await b.member.client.rpc('move_task', {
+      task_id: moving?.id,
+      status: 'todo',
+      after_task_id: todo?.id,
+    });
+    expect(fine.error).toBeNull();
+    expect(fine.data).toMatchObject({ status: 'todo' });
+  });
+
   it('is refused to viewers, and outsiders cannot even find the task', async () => {
     const b = await board();
     const { data: task } = await newTask(b.member, b, 'Stay put');
