@@ -1,10 +1,9 @@
-// App benchmarks: what /login ships, SSR throughput of a signed-in page against /healthz, and what
-// one signed-in page load asks of the backend. The app runs as in production (remix-serve).
+// App benchmarks: SSR throughput of a signed-in page against /healthz, and what one signed-in page
+// load asks of the backend. The app runs as in production (remix-serve). What /login ships is not
+// timing but a size, and a test: tests/integration/app-http.test.ts.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import type { Backend } from '../emulator/backend.ts';
 import { freePort } from '../emulator/lib/net.ts';
@@ -75,18 +74,6 @@ async function startApp(
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('the app did not start');
-}
-
-async function javascriptOf(appUrl: string, page: string): Promise<{ files: number; gzipBytes: number }> {
-  const html = await (await fetch(`${appUrl}${page}`)).text();
-  const files = new Set([...html.matchAll(/(?:src|href)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1] ?? ''));
-  let gzipBytes = 0;
-  for (const file of files)
-    gzipBytes += gzipSync(readFileSync(path.join(projectRoot, 'public', file)), { level: 9 }).length;
-  // The page's own scripts count too: Remix's context, the routes it needs, scroll restoration.
-  const inline = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '').join('\n');
-  gzipBytes += gzipSync(inline, { level: 9 }).length;
-  return { files: files.size, gzipBytes };
 }
 
 async function requestsPerSecond(
@@ -178,7 +165,6 @@ async function medianLatency(count: number, fn: () => Promise<void>): Promise<nu
 }
 
 export interface AppFigures {
-  loginJs: { files: number; gzipBytes: number };
   accountRps: number;
   healthzRps: number;
   backendRequestsPerPage: Map<string, number>;
@@ -192,7 +178,6 @@ export async function benchApp(backend: Backend): Promise<AppFigures> {
   const proxy = await countingProxy(backend.apiUrl);
   const app = await startApp(proxy.url, backend.anonKey, backend.serviceRoleKey);
   try {
-    const loginJs = await javascriptOf(app.url, '/login');
     const email = `bench-app-${Date.now()}@example.test`;
     const cookie = await signInCookie(app.url, backend, email);
     // Warm up: JWKS fetched and cached, connections open.
@@ -253,7 +238,6 @@ export async function benchApp(backend: Backend): Promise<AppFigures> {
     });
 
     return {
-      loginJs,
       accountRps: account / 3,
       healthzRps: healthz / 3,
       backendRequestsPerPage,

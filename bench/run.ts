@@ -189,11 +189,6 @@ async function main(): Promise<void> {
     const toUser = app.backendRequestsPerPage.get('GET /auth/v1/user') ?? 0;
     rows.push(
       [
-        'JavaScript on /login (gzip, up front)',
-        `${(app.loginJs.gzipBytes / 1024).toFixed(1)} kB: ${app.loginJs.files} files and the inline scripts`,
-        'goal ≤ 100 kB; 0 bytes needed (e2e without JS)',
-      ],
-      [
         'SSR /account signed in (4 concurrent)',
         `${app.accountRps.toFixed(1)} req/s`,
         `${(app.accountRps / app.healthzRps).toFixed(3)} × /healthz`,

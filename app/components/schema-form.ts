@@ -1,14 +1,14 @@
 // The browser half of the app's forms. The action reads a form with Conform's parser and the form's
 // zod schema and answers with Conform's reply (`SubmissionResult`); this hook shows that reply and,
-// once JavaScript runs, checks the form with the same parser and schema before it is sent: first on
-// submit, then as the person types. It stands in for `@conform-to/react`'s `useForm`, which costs
-// 6.5 kB (gzip) of JavaScript on every page with a form; these forms hold only strings, so the state
-// they need is a map of errors. Why, and what was measured: docs/decisions/005-form-state.md.
+// once JavaScript runs, checks the form with the same schema and rule (form-check.ts) before it is
+// sent: first on submit, then as the person types. It stands in for `@conform-to/react`'s
+// `useForm`, which costs 6.5 kB (gzip) of JavaScript on every page with a form; these forms hold
+// only strings, so the state they need is a map of errors. Why, and what was measured: docs/decisions/005-form-state.md.
 export type { SubmissionResult } from '@conform-to/dom';
 import type { SubmissionResult } from '@conform-to/dom';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type * as z from 'zod/mini';
-import { parseWithZod } from '~/utils/form-parse.ts';
+import { formErrors } from '~/utils/form-check.ts';
 
 type Errors = Record<string, string[] | null | undefined>;
 export type LastResult = SubmissionResult<string[]> | null | undefined;
@@ -37,8 +37,7 @@ const present = (errors: string[] | null | undefined) => (errors && errors.lengt
 
 /** The errors of a form as its schema sees it right now, or none. */
 function check(form: HTMLFormElement, schema: z.ZodMiniType): Errors {
-  const submission = parseWithZod(new FormData(form), { schema });
-  return submission.status === 'error' ? (submission.error ?? {}) : {};
+  return formErrors(new FormData(form), schema);
 }
 
 /**

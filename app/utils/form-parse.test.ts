@@ -1,8 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type * as z from 'zod/mini';
+import * as accountSchemas from './account-schemas.ts';
+import { formErrors } from './form-check.ts';
 import { parseWithZod } from './form-parse.ts';
-import { ChangeEmailSchema, DisplayNameSchema } from './account-schemas.ts';
-import { LoginSchema, NewPasswordSchema } from './schemas.ts';
-import { CommentSchema, NewTaskSchema, ProjectSchema, WorkspaceSchema } from './workspace-schemas.ts';
+import * as publicSchemas from './schemas.ts';
+import * as workspaceSchemas from './workspace-schemas.ts';
+
+const { ChangeEmailSchema, DisplayNameSchema } = accountSchemas;
+const { LoginSchema, NewPasswordSchema } = publicSchemas;
+const { CommentSchema, NewTaskSchema, ProjectSchema, WorkspaceSchema } = workspaceSchemas;
 
 const form = (entries: Record<string, string>) => {
   const data = new FormData();
@@ -70,5 +77,61 @@ describe('control characters', () => {
     const submission = parseWithZod(form, { schema });
     expect(submission.status).toBe('error');
     expect(Object.keys(submission.reply().error ?? {})).toContain(field);
+  });
+});
+
+describe('the browser’s check (form-check.ts) and the action’s parser (Conform’s)', () => {
+  const isFormSchema = (value: unknown): value is z.ZodMiniObject =>
+    typeof value === 'object' && value !== null && 'shape' in value;
+  const schemas = Object.entries({ ...publicSchemas, ...accountSchemas, ...workspaceSchemas }).flatMap(
+    ([name, value]) => (name.endsWith('Schema') && isFormSchema(value) ? [[name, value] as const] : []),
+  );
+  const values = ['', 'x', 'ada@example.com', ' Ada ', 'a'.repeat(300), 'todo', randomUUID(), 'bad\u0000'];
+
+  it('cover every form schema', () => {
+    expect(schemas.length).toBeGreaterThanOrEqual(27);
+  });
+
+  it.each(schemas)('find the same errors in %s, whatever its fields hold', (_name, schema) => {
+    const fields = Object.keys(schema.shape);
+    const forms: FormData[] = [new FormData()];
+    for (const value of values) {
+      const every = new FormData();
+      for (const field of fields) every.set(field, value);
+      forms.push(every);
+      for (const field of fields) {
+        const one = new FormData();
+        one.set(field, value);
+        forms.push(one);
+        const twice = new FormData();
+        twice.append(field, value);
+        twice.append(field, value);
+        forms.push(twice);
+      }
+    }
+    for (const form of forms) {
+      const submission = parseWithZod(form, { schema });
+      expect(formErrors(form, schema), JSON.stringify([...form])).toEqual(
+        submission.status === 'error' ? submission.error : {},
+      );
+    }
+  });
+});
+
+describe('the one-time key of a create form', () => {
+  it('is kept when it is a UUID, and dropped (not refused) when it is anything else', () => {
+    const key = randomUUID();
+    for (const [sent, kept] of [
+      [key, key],
+      ['not-a-uuid', undefined],
+      ['', undefined],
+    ]) {
+      const form = new FormData();
+      form.set('name', 'Web');
+      form.set('key', sent ?? '');
+      const submission = parseWithZod(form, { schema: ProjectSchema });
+      expect(submission.status).toBe('success');
+      expect(submission.status === 'success' && submission.value.key).toBe(kept);
+    }
   });
 });

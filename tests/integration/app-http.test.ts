@@ -2,12 +2,15 @@
 // redirect after sign-in leaves the site, whatever `next` says and on every route that follows one;
 // cross-site posts get the app's 403 page, not Remix's empty 500, on every route with an action
 // (issue 16, item 11: found from app/routes, so a new one is covered); a production start without
-// its backend's settings stops at once with one line naming the variable; and (issue 16, item 8) a
-// page, a data request and an error page all carry the security headers.
+// its backend's settings stops at once with one line naming the variable; (issue 16, item 8) a
+// page, a data request and an error page all carry the security headers; and (item 12) /login
+// ships at most 100 kB of JavaScript as the server compresses it.
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import http from 'node:http';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type Backend } from '../../emulator/backend.ts';
 import {
@@ -407,4 +410,62 @@ describe('security headers', () => {
       expect(await refused.text()).not.toContain('<script');
     });
   }
+});
+
+describe('what /login ships', () => {
+  // SPEC's budget, in the kB the bench and docs/decisions/005-form-state.md have always counted
+  // (1,024 bytes): 102,400 bytes.
+  const BUDGET = 100 * 1024;
+
+  /** A response as it comes off the wire: its encoding and its bytes, not decoded. */
+  function onTheWire(url: string): Promise<{ encoding: string | undefined; bytes: Buffer }> {
+    return new Promise((resolve, reject) => {
+      http
+        .get(url, { headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({ encoding: res.headers['content-encoding'], bytes: Buffer.concat(chunks) }),
+          );
+        })
+        .on('error', reject);
+    });
+  }
+
+  it('is at most 100 kB of JavaScript, gzip, at the level the server compresses with', async () => {
+    const html = await (await fetch(`${app.url}/login`)).text();
+    const inline = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+    // Every script the page loads: preloaded, sourced, or imported by its inline module script.
+    const files = new Set(
+      [
+        ...html.matchAll(/(?:src|href)="(\/build\/[^"]+\.js)"/g),
+        ...inline.join('\n').matchAll(/from "(\/build\/[^"]+\.js)"/g),
+      ].map((m) => m[1] ?? ''),
+    );
+    expect(files.size).toBeGreaterThan(3);
+
+    const sizes: string[] = [];
+    let served = 0;
+    // The gzip levels that give exactly the bytes served, narrowed file by file: the server's level.
+    let levels = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+    for (const file of files) {
+      const { encoding, bytes } = await onTheWire(`${app.url}${file}`);
+      const plain = readFileSync(path.join(projectRoot, 'public', file));
+      if (encoding === 'gzip') {
+        levels = levels.filter((level) => gzipSync(plain, { level }).length === bytes.length);
+        expect(gzipSync(plain, { level: levels[0] }).equals(bytes), file).toBe(true);
+      } else {
+        // Below the compression threshold a file goes as it is.
+        expect(encoding, file).toBeUndefined();
+        expect(bytes.equals(plain), file).toBe(true);
+      }
+      served += bytes.length;
+      sizes.push(`${file} ${bytes.length}`);
+    }
+    expect(levels.length, 'one gzip level explains every compressed file').toBeGreaterThan(0);
+    // The inline scripts go inside the compressed page; count them as their own gzip at that level.
+    const inlineBytes = gzipSync(inline.join('\n'), { level: levels[0] }).length;
+    const total = served + inlineBytes;
+    expect(total, `${total} bytes: ${sizes.join(', ')}, inline ${inlineBytes}`).toBeLessThanOrEqual(BUDGET);
+  });
 });
