@@ -1,0 +1,248 @@
+// Who hears which row changes over realtime (tracker issue 16, item 10), subscribed exactly as the
+// app's task panel subscribes (app/components/live.tsx, useLiveComments): comments reach the
+// workspace's members and nobody else; a member removed while subscribed hears nothing from then on;
+// an AAL1 session of a user with a verified factor hears nothing that the same user's AAL2 session
+// hears.
+//
+// Hearing nothing is shown without waiting a fixed time. Each change is first heard by a witness
+// who may see it: the local realtime hands a change to every subscriber in one pass before the next
+// one (emulator/realtime/changes.ts), so by then any frame meant for the others is on its way on
+// their sockets. A broadcast each of them then sends to itself comes back behind that frame, on the
+// same socket: once it is back, whatever was coming has come.
+import { randomUUID } from 'node:crypto';
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Authenticator } from '../support/authenticator.ts';
+import { anonClient, confirmedUser } from '../support/backend.ts';
+import { addMember, scene, type Person, type Scene } from '../support/scene.ts';
+import { until } from '../support/until.ts';
+
+interface Heard {
+  table: string;
+  eventType: string;
+  new: Record<string, unknown>;
+  old: Record<string, unknown>;
+}
+
+const opened: Array<{ client: SupabaseClient; channel: RealtimeChannel }> = [];
+const loopbacks = new Map<SupabaseClient, { channel: RealtimeChannel; back: Set<string> }>();
+
+// Each test leaves with its channels: a client hands back the channel it has for a topic, and a
+// joined one takes no more bindings.
+afterEach(async () => {
+  for (const { client, channel } of opened.splice(0)) await client.removeChannel(channel);
+  loopbacks.clear();
+});
+
+/** Resolves once the channel is joined and realtime listens to the database for it. */
+function joined(channel: RealtimeChannel): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let subscribed = false;
+    let listening = false;
+    channel.on('system', {}, (payload: { extension?: string; status?: string; message?: string }) => {
+      if (payload.extension !== 'postgres_changes') return;
+      if (payload.status !== 'ok') reject(new Error(payload.message));
+      listening = true;
+      if (subscribed) resolve();
+    });
+    channel.subscribe((status, error) => {
+      if (status === 'SUBSCRIBED') {
+        subscribed = true;
+        if (listening) resolve();
+      } else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(error ?? new Error(status));
+    });
+  });
+}
+
+/** The task panel's channel: the task's comments (deletes unfiltered, as they carry only the key) and the task. */
+async function listenLikeTheTaskPanel(client: SupabaseClient, taskId: string): Promise<Heard[]> {
+  const heard: Heard[] = [];
+  const push = (payload: Heard) => heard.push(payload);
+  const channel = client
+    .channel(`task:${taskId}`)
+    .on(
+      'postgres_changes',
+      { event: '*', schema: 'public', table: 'comments', filter: `task_id=eq.${taskId}` },
+      push,
+    )
+    .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'comments' }, push)
+    .on(
+      'postgres_changes',
+      { event: 'UPDATE', schema: 'public', table: 'tasks', filter: `id=eq.${taskId}` },
+      push,
+    );
+  opened.push({ client, channel });
+  await joined(channel);
+  return heard;
+}
+
+/** The board's changes as the board subscribes to them (tasks of one project). */
+async function listenLikeTheBoard(client: SupabaseClient, projectId: string): Promise<Heard[]> {
+  const heard: Heard[] = [];
+  const channel = client
+    .channel(`board-changes-${randomUUID()}`)
+    .on(
+      'postgres_changes',
+      { event: '*', schema: 'public', table: 'tasks', filter: `project_id=eq.${projectId}` },
+      (payload: Heard) => heard.push(payload),
+    );
+  opened.push({ client, channel });
+  await joined(channel);
+  return heard;
+}
+
+/** Returns once everything the server sent this client's socket before now has been handled. */
+async function drained(client: SupabaseClient): Promise<void> {
+  let loopback = loopbacks.get(client);
+  if (!loopback) {
+    const back = new Set<string>();
+    const channel = client
+      .channel(`loopback-${randomUUID()}`, { config: { broadcast: { self: true } } })
+      .on('broadcast', { event: 'ping' }, ({ payload }: { payload: { id: string } }) => back.add(payload.id));
+    await new Promise<void>((resolve, reject) =>
+      channel.subscribe((status) => {
+        if (status === 'SUBSCRIBED') resolve();
+        else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(new Error(status));
+      }),
+    );
+    opened.push({ client, channel });
+    loopbacks.set(client, (loopback = { channel, back }));
+  }
+  const id = randomUUID();
+  expect(await loopback.channel.send({ type: 'broadcast', event: 'ping', payload: { id } })).toBe('ok');
+  const { back } = loopback;
+  await until('the loopback broadcast', () => (back.has(id) ? true : undefined));
+}
+
+const commentsIn = (heard: Heard[], body: string) =>
+  heard.filter((h) => h.table === 'comments' && JSON.stringify(h).includes(body));
+
+async function comment(p: Person, s: Scene, body: string): Promise<string> {
+  const { data, error } = await p.client
+    .from('comments')
+    .insert({ workspace_id: s.ws, task_id: s.task, body })
+    .select('id')
+    .single();
+  if (error) throw error;
+  return data.id;
+}
+
+describe('comments over realtime', () => {
+  let s: Scene;
+  beforeAll(async () => {
+    s = await scene();
+  });
+
+  it('reach members subscribed as the task panel is, and no outsider: an edit neither, a delete only by its key', async () => {
+    const viewer = await listenLikeTheTaskPanel(s.viewer.client, s.task);
+    const outsider = await listenLikeTheTaskPanel(s.outsider.client, s.task);
+
+    const body = `Members only ${randomUUID()}`;
+    const id = await comment(s.member, s, body);
+    const inserted = await until('the viewer to hear the comment', () => commentsIn(viewer, body)[0]);
+    expect(inserted).toMatchObject({ eventType: 'INSERT', new: { id, body, task_id: s.task } });
+
+    const edited = `${body} (edited)`;
+    const update = await s.member.client.from('comments').update({ body: edited }).eq('id', id);
+    expect(update.error).toBeNull();
+    await until('the viewer to hear the edit', () => commentsIn(viewer, edited)[0]);
+
+    const removed = await s.member.client.from('comments').delete().eq('id', id).select('id');
+    expect(removed.data).toHaveLength(1);
+    await until('the viewer to hear the delete', () =>
+      viewer.find((h) => h.eventType === 'DELETE' && h.old.id === id),
+    );
+
+    await drained(s.outsider.client);
+    // Realtime checks no policy on a delete (upstream neither): the key goes to every subscriber of
+    // the table's deletes, and nothing else of the row.
+    expect(outsider.filter((h) => h.table === 'comments')).toEqual([
+      expect.objectContaining({ eventType: 'DELETE', old: { id }, new: {} }),
+    ]);
+    expect(JSON.stringify(outsider)).not.toContain('Members only');
+  });
+
+  it('stop reaching a member removed while subscribed, on the task panel and on the board', async () => {
+    const panel = await listenLikeTheTaskPanel(s.other.client, s.task);
+    const board = await listenLikeTheBoard(s.other.client, s.project);
+    const witnessPanel = await listenLikeTheTaskPanel(s.viewer.client, s.task);
+    const witnessBoard = await listenLikeTheBoard(s.viewer.client, s.project);
+
+    // Subscribed and hearing, while a member.
+    const before = `Before ${randomUUID()}`;
+    await comment(s.member, s, before);
+    await until('the member to hear the comment', () => commentsIn(panel, before)[0]);
+
+    const removal = await s.admin.client
+      .from('workspace_members')
+      .delete()
+      .eq('workspace_id', s.ws)
+      .eq('user_id', s.other.id)
+      .select('user_id');
+    expect(removal.data).toHaveLength(1);
+
+    const after = `After ${randomUUID()}`;
+    await comment(s.member, s, after);
+    const retitled = `Retitled ${randomUUID()}`;
+    expect(
+      (await s.member.client.from('tasks').update({ title: retitled }).eq('id', s.task)).error,
+    ).toBeNull();
+    await until('the viewer to hear the comment', () => commentsIn(witnessPanel, after)[0]);
+    await until(
+      'the viewer to hear the task',
+      () =>
+        witnessBoard.find((h) => h.new.title === retitled) &&
+        witnessPanel.find((h) => h.new.title === retitled),
+    );
+
+    await drained(s.other.client);
+    expect(commentsIn(panel, after)).toEqual([]);
+    expect(JSON.stringify(panel)).not.toContain(retitled);
+    expect(JSON.stringify(board)).not.toContain(retitled);
+  });
+});
+
+describe('an AAL1 session of a user with a verified factor', () => {
+  it('hears no comment and no task change that the same user hears at AAL2', async () => {
+    const s = await scene();
+    const user = await confirmedUser('rt-aal');
+    const aal2 = anonClient();
+    expect(
+      (await aal2.auth.signInWithPassword({ email: user.email, password: user.password })).error,
+    ).toBeNull();
+    await addMember(s.ws, user.id, 'member');
+    const enrolled = await aal2.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
+    if (enrolled.error) throw enrolled.error;
+    const app = new Authenticator(enrolled.data.totp.secret);
+    const verified = await aal2.auth.mfa.challengeAndVerify({
+      factorId: enrolled.data.id,
+      code: await app.nextCode(),
+    });
+    if (verified.error) throw verified.error;
+    // supabase-js hands realtime a new token on sign-in and refresh, not after an MFA verify.
+    await aal2.realtime.setAuth(verified.data.access_token);
+    const aal1 = anonClient();
+    expect(
+      (await aal1.auth.signInWithPassword({ email: user.email, password: user.password })).error,
+    ).toBeNull();
+    const { data: level } = await aal1.auth.mfa.getAuthenticatorAssuranceLevel();
+    expect(level).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
+
+    const atAal1 = await listenLikeTheTaskPanel(aal1, s.task);
+    const boardAtAal1 = await listenLikeTheBoard(aal1, s.project);
+    const atAal2 = await listenLikeTheTaskPanel(aal2, s.task);
+
+    const body = `Second factor ${randomUUID()}`;
+    await comment(s.member, s, body);
+    const retitled = `Retitled ${randomUUID()}`;
+    expect(
+      (await s.member.client.from('tasks').update({ title: retitled }).eq('id', s.task)).error,
+    ).toBeNull();
+    await until('the AAL2 session to hear the comment', () => commentsIn(atAal2, body)[0]);
+    await until('the AAL2 session to hear the task', () => atAal2.find((h) => h.new.title === retitled));
+
+    await drained(aal1);
+    expect(atAal1).toEqual([]);
+    expect(boardAtAal1).toEqual([]);
+  });
+});
