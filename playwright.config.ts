@@ -6,9 +6,14 @@ import { freePort } from './emulator/lib/net.ts';
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 // A port of this run's own unless E2E_PORT names one: a server already listening elsewhere (another
 // checkout's, a dev server) is never mistaken for this run's. Workers and the web server inherit it.
-const portGiven = Boolean(process.env.E2E_PORT);
-if (!portGiven) process.env.E2E_PORT = String(await freePort());
+const portGiven = Boolean(process.env.E2E_PORT && process.env.E2E_LIMITS_PORT);
+if (!process.env.E2E_PORT) process.env.E2E_PORT = String(await freePort());
 const port = Number(process.env.E2E_PORT);
+// The same app with low sign-in limits, for tests/e2e/limits (tests/e2e/server.ts starts both).
+if (!process.env.E2E_LIMITS_PORT) process.env.E2E_LIMITS_PORT = String(await freePort());
+const limitsPort = Number(process.env.E2E_LIMITS_PORT);
+// Specs under tests/e2e/limits run against that app only; everything else against the first.
+const LIMITS = /[\\/]limits[\\/][^\\/]+\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -39,18 +44,30 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'js', use: { browserName: 'chromium', javaScriptEnabled: true } },
+    { name: 'js', testIgnore: LIMITS, use: { browserName: 'chromium', javaScriptEnabled: true } },
     {
       name: 'no-js',
       // Behaviour that only exists with JavaScript (live updates across tabs) is tested in js only.
-      testIgnore: /\.js-only\.spec\.ts$/,
+      testIgnore: [/\.js-only\.spec\.ts$/, LIMITS],
       use: { browserName: 'chromium', javaScriptEnabled: false },
+    },
+    {
+      name: 'limits-js',
+      testMatch: LIMITS,
+      use: { browserName: 'chromium', javaScriptEnabled: true, baseURL: `http://localhost:${limitsPort}` },
+    },
+    {
+      name: 'limits-no-js',
+      testMatch: LIMITS,
+      use: { browserName: 'chromium', javaScriptEnabled: false, baseURL: `http://localhost:${limitsPort}` },
     },
   ],
   webServer: {
     command: 'npx tsx tests/e2e/server.ts',
-    url: `http://localhost:${port}/healthz`,
-    // Only a server someone started on purpose on E2E_PORT (`npx tsx tests/e2e/server.ts`), never in CI.
+    // The low-limits app, which the server starts once the first one answers: both are up.
+    url: `http://localhost:${limitsPort}/healthz`,
+    // Only a server someone started on purpose on E2E_PORT and E2E_LIMITS_PORT
+    // (`npx tsx tests/e2e/server.ts`), never in CI.
     reuseExistingServer: portGiven && !process.env.CI,
     timeout: 120_000,
     stdout: 'ignore',
