@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
-import type { Backend } from '../emulator/backend.ts';
+import type { BenchBackend } from './backend.ts';
 import { freePort } from '../emulator/lib/net.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
@@ -96,7 +96,7 @@ async function requestsPerSecond(
   return count / ((performance.now() - t0) / 1000);
 }
 
-async function signInCookie(appUrl: string, backend: Backend, email: string): Promise<string> {
+async function signInCookie(appUrl: string, backend: BenchBackend, email: string): Promise<string> {
   await fetch(`${backend.apiUrl}/auth/v1/admin/users`, {
     method: 'POST',
     headers: {
@@ -125,7 +125,7 @@ async function signInCookie(appUrl: string, backend: Backend, email: string): Pr
 }
 
 /** A workspace owned by `email` with one project of `count` tasks; returns the board's path. */
-async function bigBoard(backend: Backend, email: string, count: number): Promise<string> {
+async function bigBoard(backend: BenchBackend, email: string, count: number): Promise<string> {
   const client = new pg.Client({ connectionString: backend.dbUrl });
   await client.connect();
   try {
@@ -153,17 +153,6 @@ async function bigBoard(backend: Backend, email: string, count: number): Promise
   }
 }
 
-async function medianLatency(count: number, fn: () => Promise<void>): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const t0 = performance.now();
-    await fn();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] ?? NaN;
-}
-
 export interface AppFigures {
   accountRps: number;
   healthzRps: number;
@@ -172,9 +161,11 @@ export interface AppFigures {
   boardHealthzRps: number;
   backendRequestsPerBoard: Map<string, number>;
   moveTaskMs: number;
+  /** How many moves were timed, and the fewest and most of the board's task rows one of them changed. */
+  moves: { count: number; rowsChanged: { min: number; max: number } };
 }
 
-export async function benchApp(backend: Backend): Promise<AppFigures> {
+export async function benchApp(backend: BenchBackend): Promise<AppFigures> {
   const proxy = await countingProxy(backend.apiUrl);
   const app = await startApp(proxy.url, backend.anonKey, backend.serviceRoleKey);
   try {
@@ -222,20 +213,49 @@ export async function benchApp(backend: Backend): Promise<AppFigures> {
     const tasks = (await (
       await fetch(`${backend.apiUrl}/rest/v1/tasks?select=id&project_id=eq.${project}&limit=50`, { headers })
     ).json()) as Array<{ id: string }>;
-    let i = 0;
-    const moveTaskMs = await medianLatency(100, async () => {
-      const task = tasks[i++ % tasks.length];
-      const res = await fetch(`${backend.apiUrl}/rest/v1/rpc/move_task`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          task_id: task?.id,
-          status: (['backlog', 'todo', 'in_progress', 'done'] as const)[i % 4],
-        }),
-      });
-      if (!res.ok) throw new Error(`move_task answered ${res.status}`);
-      await res.arrayBuffer();
-    });
+    // Each move timed alone; around it, which of the board's rows it changed (their xmin moved):
+    // positions are kept sparse so that a move touches the moved task only.
+    const db = new pg.Client({ connectionString: backend.dbUrl });
+    await db.connect();
+    const versions = async () =>
+      new Map(
+        (
+          await db.query<{ id: string; xmin: string }>(
+            'select id, xmin::text from public.tasks where project_id = $1',
+            [project],
+          )
+        ).rows.map((r) => [r.id, r.xmin]),
+      );
+    const times: number[] = [];
+    const changed: number[] = [];
+    try {
+      for (let i = 0; i < 100; i++) {
+        const task = tasks[i % tasks.length];
+        const before = await versions();
+        const t0 = performance.now();
+        const res = await fetch(`${backend.apiUrl}/rest/v1/rpc/move_task`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            task_id: task?.id,
+            status: (['backlog', 'todo', 'in_progress', 'done'] as const)[(i + 1) % 4],
+          }),
+        });
+        if (!res.ok) throw new Error(`move_task answered ${res.status}`);
+        await res.arrayBuffer();
+        times.push(performance.now() - t0);
+        const after = await versions();
+        changed.push([...after].filter(([id, xmin]) => before.get(id) !== xmin).length);
+      }
+    } finally {
+      await db.end();
+    }
+    times.sort((a, b) => a - b);
+    const moveTaskMs = times[Math.floor(times.length / 2)] ?? NaN;
+    const moves = {
+      count: times.length,
+      rowsChanged: { min: Math.min(...changed), max: Math.max(...changed) },
+    };
 
     return {
       accountRps: account / 3,
@@ -245,6 +265,7 @@ export async function benchApp(backend: Backend): Promise<AppFigures> {
       boardHealthzRps: boardHealthz / 3,
       backendRequestsPerBoard,
       moveTaskMs,
+      moves,
     };
   } finally {
     app.child.kill('SIGTERM');

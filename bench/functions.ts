@@ -4,7 +4,7 @@
 import { readFileSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import type { Backend } from '../emulator/backend.ts';
+import type { BenchBackend } from './backend.ts';
 
 export interface FunctionFigures {
   /** First call after start with an empty Deno cache (npm packages downloaded), seconds. */
@@ -20,7 +20,7 @@ export interface FunctionFigures {
   rssPeakMb: number;
 }
 
-async function board(backend: Backend, email: string, count: number): Promise<string> {
+async function board(backend: BenchBackend, email: string, count: number): Promise<string> {
   const client = new pg.Client({ connectionString: backend.dbUrl });
   await client.connect();
   try {
@@ -63,7 +63,7 @@ async function median(count: number, fn: () => Promise<void>): Promise<number> {
   return times[Math.floor(times.length / 2)] ?? NaN;
 }
 
-export async function benchFunctions(backend: Backend, projectRoot: string): Promise<FunctionFigures> {
+export async function benchFunctions(backend: BenchBackend, projectRoot: string): Promise<FunctionFigures> {
   const email = `bench-fn-${Date.now()}@example.test`;
   const password = 'bench-password-1';
   const admin = { apikey: backend.serviceRoleKey, Authorization: `Bearer ${backend.serviceRoleKey}` };

@@ -1,11 +1,15 @@
 // Storage: a 10 MB file uploaded and downloaded through the gateway and the storage service, each as
-// a ratio to copying the same file on disk in the same run (medians of a few rounds).
-import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { copyFile } from 'node:fs/promises';
+// a ratio to the same work on disk without them, in the same run (medians of a few rounds). Like with
+// like: the service streams an upload into a file and fsyncs it before publishing it (storage/files.ts),
+// so the upload's yardstick streams the file into another and fsyncs it too; a download streams a
+// stored file out, so its yardstick streams the file in.
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { Backend } from '../emulator/backend.ts';
+import { pipeline } from 'node:stream/promises';
+import type { BenchBackend } from './backend.ts';
 
 const SIZE = 10 * 1024 * 1024;
 const ROUNDS = 5;
@@ -18,9 +22,34 @@ async function timed(fn: () => Promise<void>): Promise<number> {
   return performance.now() - t0;
 }
 
-export async function benchStorage(
-  backend: Backend,
-): Promise<{ uploadMs: number; downloadMs: number; diskCopyMs: number }> {
+/** The upload's work without the services: the bytes streamed into a new file, then fsync. */
+async function writeToDisk(source: string, target: string): Promise<void> {
+  await pipeline(createReadStream(source), createWriteStream(target, { flags: 'wx' }));
+  const handle = await open(target, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The download's work without the services: the file streamed in, every byte. */
+async function readFromDisk(source: string): Promise<void> {
+  let received = 0;
+  for await (const chunk of createReadStream(source)) received += (chunk as Buffer).byteLength;
+  if (received !== SIZE) throw new Error(`read ${received} bytes`);
+}
+
+export interface StorageFigures {
+  uploadMs: number;
+  /** Streaming the file into a new one and fsyncing it, as the service does with an upload. */
+  diskWriteMs: number;
+  downloadMs: number;
+  /** Streaming the file from disk, as the service does for a download. */
+  diskReadMs: number;
+}
+
+export async function benchStorage(backend: BenchBackend): Promise<StorageFigures> {
   const dir = mkdtempSync(path.join(tmpdir(), 'crewboard-bench-storage-'));
   const source = path.join(dir, 'ten-megabytes.bin');
   writeFileSync(source, Buffer.alloc(SIZE, 7));
@@ -35,7 +64,8 @@ export async function benchStorage(
     if (!bucket.ok && bucket.status !== 400) throw new Error(`bucket: ${bucket.status}`);
     const uploads: number[] = [];
     const downloads: number[] = [];
-    const copies: number[] = [];
+    const writes: number[] = [];
+    const reads: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const name = `round-${round}.bin`;
       uploads.push(
@@ -60,9 +90,15 @@ export async function benchStorage(
           if (received !== SIZE) throw new Error(`download: ${received} bytes`);
         }),
       );
-      copies.push(await timed(() => copyFile(source, path.join(dir, `copy-${round}.bin`))));
+      writes.push(await timed(() => writeToDisk(source, path.join(dir, `copy-${round}.bin`))));
+      reads.push(await timed(() => readFromDisk(path.join(dir, `copy-${round}.bin`))));
     }
-    return { uploadMs: median(uploads), downloadMs: median(downloads), diskCopyMs: median(copies) };
+    return {
+      uploadMs: median(uploads),
+      diskWriteMs: median(writes),
+      downloadMs: median(downloads),
+      diskReadMs: median(reads),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

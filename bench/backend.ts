@@ -1,0 +1,58 @@
+// The backend the benchmarks measure runs in a process of its own (bench/backend-process.ts): the
+// load generators here never share an event loop, a heap or a garbage collector with the gateway,
+// auth, storage and realtime services they time. This is the handle the benchmarks get.
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import type { Backend } from '../emulator/backend.ts';
+
+export type BenchBackend = Pick<
+  Backend,
+  'apiUrl' | 'dbUrl' | 'postgrestUrl' | 'anonKey' | 'serviceRoleKey' | 'jwtSecret' | 'startedInMs'
+> & {
+  functions: { pid(name: string): Promise<number | undefined> };
+  stop(): Promise<void>;
+};
+
+export type Reply =
+  | { type: 'ready'; backend: Omit<BenchBackend, 'functions' | 'stop'> }
+  | { type: 'pid'; id: number; pid: number | undefined }
+  | { type: 'failed'; message: string };
+
+export type Request = { type: 'pid'; id: number; name: string } | { type: 'stop' };
+
+/** Starts the backend on `dataDir` in a child process, with `env` as startBackend's env overrides. */
+export function startBenchBackend(dataDir: string, env: Record<string, string>): Promise<BenchBackend> {
+  const child = fork(path.join(import.meta.dirname, 'backend-process.ts'), [dataDir, JSON.stringify(env)], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const pids = new Map<number, (pid: number | undefined) => void>();
+  let next = 0;
+  const send = (request: Request) => child.send(request);
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) =>
+      reject(new Error(`the bench backend exited with ${code} before it was ready`)),
+    );
+    child.on('message', (reply: Reply) => {
+      if (reply.type === 'failed') reject(new Error(reply.message));
+      else if (reply.type === 'pid') pids.get(reply.id)?.(reply.pid);
+      else
+        resolve({
+          ...reply.backend,
+          functions: {
+            pid: (name) =>
+              new Promise((answer) => {
+                const id = next++;
+                pids.set(id, answer);
+                send({ type: 'pid', id, name });
+              }),
+          },
+          async stop() {
+            send({ type: 'stop' });
+            await exited;
+          },
+        });
+    });
+  });
+}
