@@ -19,6 +19,7 @@ import {
   type Vsn,
 } from './frames.ts';
 import type { Hub } from './hub.ts';
+import { errorReason } from './codes.ts';
 
 /** realtime re-checks a channel's token this often, or at its expiry if that comes first. */
 const CONFIRM_TOKEN_MS = 5 * 60 * 1000;
@@ -286,7 +287,9 @@ export class Connection {
       return;
     }
     if (topic === 'realtime:') {
-      this.reply(message, 'error', { reason: 'TopicNameRequired: You must provide a topic name' });
+      this.reply(message, 'error', {
+        reason: errorReason('TopicNameRequired', 'You must provide a topic name'),
+      });
       return;
     }
     // Phoenix closes a channel joined again on the same topic before the new join.
@@ -317,7 +320,10 @@ export class Connection {
       for (const [extension, value] of allowed) channel.policies.set(`${extension}.read`, value);
       if (![...allowed.values()].some(Boolean)) {
         this.reply(message, 'error', {
-          reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${channel.subTopic}`,
+          reason: errorReason(
+            'Unauthorized',
+            `You do not have permissions to read from this Channel topic: ${channel.subTopic}`,
+          ),
         });
         return;
       }

@@ -4,14 +4,15 @@
 // prefixed with the error code its channel logs them under.
 import * as jose from 'jose';
 import type { SigningKeys } from '../keys.ts';
+import { errorReason, type RealtimeErrorCode } from './codes.ts';
 
 export type Claims = Record<string, unknown> & { role: string; exp: number };
 
 export type TokenCheck =
   { ok: true; claims: Claims } | { ok: false; kind: 'expired' | 'invalid'; reason: string; message: string };
 
-function failure(kind: 'expired' | 'invalid', code: string, message: string): TokenCheck {
-  return { ok: false, kind, reason: `${code}: ${message}`, message };
+function failure(kind: 'expired' | 'invalid', code: RealtimeErrorCode, message: string): TokenCheck {
+  return { ok: false, kind, reason: errorReason(code, message), message };
 }
 
 export async function checkToken(keys: SigningKeys, token: unknown, now = Date.now()): Promise<TokenCheck> {
