@@ -44,7 +44,7 @@ const FORBIDDEN_PAGE = `<!DOCTYPE html>
 <title>Forbidden · Crewboard</title>
 <style>
 body{font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;margin:0;display:grid;place-items:center;min-height:100vh}
-main{max-width:28rem;padding:2rem;background:#fff;border:1px solid #e2e8f0;border-radius:.75rem}
+main{max-width:28rem;margin:1rem;padding:2rem;background:#fff;border:1px solid #e2e8f0;border-radius:.75rem}
 h1{font-size:1.25rem;margin:0 0 .5rem}p{margin:.5rem 0;color:#334155}a{color:#4f46e5}
 @media (prefers-color-scheme:dark){body{background:#0f172a;color:#e2e8f0}main{background:#1e293b;border-color:#334155}p{color:#cbd5e1}a{color:#a5b4fc}}
 </style>
