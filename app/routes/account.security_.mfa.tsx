@@ -47,7 +47,7 @@ async function enrolment(factorId: string, uri: string) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameSite(request);
-  await requireUser(request, context);
+  const user = await requireUser(request, context);
   const formData = await readForm(request);
   const parsedIntent = IntentSchema.safeParse(formData.get('intent'));
   if (!parsedIntent.success) throw new Response('Unknown action', { status: 400 });
@@ -115,7 +115,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     }
     const { factorId, uri, code } = submission.value;
-    const outcome = await verifyTotpCode(request, supabase, [factorId], code);
+    const outcome = await verifyTotpCode(request, supabase, user.id, [factorId], code);
     if (!outcome.ok) {
       return json(
         {
@@ -154,7 +154,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     // The code may come from any of the user's apps (the one being removed may be lost).
     const others = factors.filter((f) => f.verified && f.id !== target.id).map((f) => f.id);
-    const outcome = await verifyTotpCode(request, supabase, [target.id, ...others], code);
+    const outcome = await verifyTotpCode(request, supabase, user.id, [target.id, ...others], code);
     if (!outcome.ok) {
       return json(
         {

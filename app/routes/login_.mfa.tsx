@@ -52,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   const verified = factors.filter((f) => f.verified).map((f) => f.id);
-  const outcome = await verifyTotpCode(request, supabase, verified, submission.value.code);
+  const outcome = await verifyTotpCode(request, supabase, user.id, verified, submission.value.code);
   if (!outcome.ok) {
     const status =
       outcome.error.code === 'backend_unavailable' ? 503 : outcome.error.code === 'rate_limited' ? 429 : 400;

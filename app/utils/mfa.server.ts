@@ -34,12 +34,12 @@ export async function listTotpFactors(
 export async function verifyTotpCode(
   request: Request,
   supabase: SupabaseClient<Database>,
+  userId: string,
   factorIds: string[],
   code: string,
 ): Promise<{ ok: true } | { ok: false; error: FriendlyError }> {
   // Six digits are guessable: attempts count against the visitor and the account, like sign-ins.
-  const { data } = await supabase.auth.getClaims();
-  const limited = await limitSignInAttempt(request, data?.claims.sub ?? null);
+  const limited = await limitSignInAttempt(request, userId);
   if (limited) return { ok: false, error: limited };
   let failure: FriendlyError = { code: 'mfa_invalid', message: MESSAGES.mfa_invalid };
   for (const factorId of factorIds) {
