@@ -1,0 +1,602 @@
+// The queries behind the signed-in pages, planned under RLS at a realistic size (tracker issue 13):
+// each is run as PostgREST runs it (role `authenticated`, the caller's JWT claims in
+// `request.jwt.claims`, the same SQL text and parameters) with `explain (analyze, buffers, verbose,
+// format json)`, on a backend of its own holding a 5,000-task board, a second project beside it,
+// and another person's workspace four times as big that the caller must never pay for.
+//
+// A good plan here means:
+// - no Seq Scan of a table that grows with use (tasks, comments, activity, attachments,
+//   workspace_members, workspaces, profiles): a missing filter or index would show as one;
+// - the shared buffers the statement touches (hit + read) stay under the query's own budget, which
+//   says what the page has to read and nothing of the other workspace;
+// - the RLS helpers (my_workspace_ids, mfa_satisfied, …) run once per statement, as an InitPlan or a
+//   hashed SubPlan executed once, never once per row (20261121180000_rls_per_statement.sql).
+//
+// PostgREST sends each read as a named prepared statement, so after five runs PostgreSQL may switch
+// to a generic plan that does not know the parameters' values. Every query is checked both ways: as
+// a custom plan (values known) and as a forced generic one.
+//
+// The SQL texts are PostgREST 12.0.2's, copied from the statements it sent for the app's
+// supabase-js calls (log_statement = all); `1000` is db-max-rows (supabase/config.toml), which
+// PostgREST puts on embedded resources as well as on the top level.
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as jose from 'jose';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBackend, type Backend } from '../../emulator/backend.ts';
+
+const projectRoot = path.resolve(import.meta.dirname, '../..');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'crewboard-plans-'));
+// The database runs as its own OS user, which must be able to enter the directory.
+chmodSync(dataDir, 0o755);
+
+// Sizes: the board the issue names, a second project in the same workspace (so a board that forgot
+// its project filter would read it), and a neighbour four times as big (so one that forgot the
+// workspace filter, or RLS applied per row, would show). Other people's personal workspaces make
+// workspaces, workspace_members and profiles tables of some size too.
+const BOARD_TASKS = 5_000;
+const SIDE_TASKS = 2_000;
+const NEIGHBOUR_TASKS = 20_000;
+const PEOPLE = 2_000;
+const MY_TEAM = 30;
+const NEIGHBOUR_TEAM = 99;
+const MAX_ROWS = 1000; // supabase/config.toml [api] max_rows
+
+interface Scene {
+  me: string;
+  claims: string;
+  workspace: string;
+  slug: string;
+  board: string;
+  /** Task #1 of the board: the one with comments and attachments, opened in the task panel. */
+  task: string;
+}
+
+let backend: Backend;
+let db: pg.Client;
+let scene: Scene;
+
+/** Walks a plan tree. */
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Parent Relationship'?: string;
+  'Subplan Name'?: string;
+  'Actual Loops': number;
+  'Shared Hit Blocks': number;
+  'Shared Read Blocks': number;
+  Plans?: PlanNode[];
+  [key: string]: unknown;
+}
+
+interface Explained {
+  Plan: PlanNode;
+  'Execution Time': number;
+  'Planning Time': number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The queries. One entry per request a signed-in page makes; adding one is adding a line.
+
+// The tail PostgREST puts after every read (app/… `.from(...).select(...)`) and RPC.
+const TAIL =
+  `SELECT null::bigint AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, ` +
+  `coalesce(json_agg(_postgrest_t), '[]') AS body, ` +
+  `nullif(current_setting('response.headers', true), '') AS response_headers, ` +
+  `nullif(current_setting('response.status', true), '') AS response_status, '' AS response_inserted`;
+/** A table read: `source` is the `pgrst_source` CTE PostgREST builds from the select and filters. */
+const read = (source: string) =>
+  `WITH pgrst_source AS (${source}) ${TAIL} FROM ( SELECT * FROM pgrst_source ) _postgrest_t`;
+/** `rpc(fn)` of a set-returning function without arguments (GET-style call). */
+const rpcSetof = (fn: string) =>
+  `WITH pgrst_source AS (SELECT "pgrst_call".* FROM "public"."${fn}"() pgrst_call) ${TAIL} ` +
+  `FROM (SELECT "record".* FROM "pgrst_source" AS "record"     LIMIT $1 OFFSET $2) _postgrest_t`;
+/**
+ * `rpc(fn, args)` with a JSON body: PostgREST unpacks the body into the named arguments. It binds the
+ * body as a json parameter; `$1::json` says so here, where parameters are sent untyped.
+ */
+const rpcWithBody = (fn: string, args: Record<string, string>, returns: string) =>
+  `WITH pgrst_source AS (SELECT "pgrst_call".* FROM (SELECT $1::json AS json_data) pgrst_payload, ` +
+  `LATERAL (SELECT CASE WHEN json_typeof(pgrst_payload.json_data) = 'array' THEN pgrst_payload.json_data ` +
+  `ELSE json_build_array(pgrst_payload.json_data) END AS val) pgrst_uniform_json, ` +
+  `LATERAL (SELECT ${Object.keys(args)
+    .map((a) => `"${a}"`)
+    .join(', ')} FROM json_to_recordset(pgrst_uniform_json.val) ` +
+  `AS _(${Object.entries(args)
+    .map(([a, t]) => `"${a}" ${t}`)
+    .join(', ')}) LIMIT 1) pgrst_body , ` +
+  `LATERAL "public"."${fn}"(${Object.keys(args)
+    .map((a) => `"${a}" := pgrst_body."${a}"`)
+    .join(', ')}) pgrst_call) ` +
+  `${TAIL} FROM (SELECT "${returns}".* FROM "pgrst_source" AS "${returns}"     LIMIT $2 OFFSET $3) _postgrest_t`;
+
+interface PlannedQuery {
+  /** The page and what it reads. */
+  name: string;
+  sql: string;
+  params: (s: Scene) => unknown[];
+  /**
+   * Shared buffers (hit + read) the statement may touch. Each budget is what the page must read
+   * (its rows' heap pages, the index pages that find them, one lookup per embedded row) with room
+   * to spare, and far below what reading the neighbour's rows would cost (its 20,000 tasks fill
+   * about 800 heap pages, and one RLS check per row costs several buffers a row).
+   */
+  maxBuffers: number;
+  /** Helpers RLS must call (once): proof the statement ran under the policies at all. */
+  rls: string[];
+  /** Security-definer function bodies run as their owner; everything else as `authenticated`. */
+  as?: 'owner';
+}
+
+// The RLS helper functions of the policies (and the older per-row ones, which must not come back).
+const HELPERS = [
+  'my_workspace_ids',
+  'fellow_member_ids',
+  'archived_project_ids',
+  'mfa_satisfied',
+  'is_member',
+  'has_role',
+  'workspace_role_of',
+  'shares_workspace_with',
+  'project_is_active',
+  'task_is_writable',
+];
+// Tables that grow with use: a sequential scan of one is a missing filter or index.
+const GROWING = [
+  'tasks',
+  'comments',
+  'activity',
+  'attachments',
+  'workspace_members',
+  'workspaces',
+  'profiles',
+];
+
+const queries: PlannedQuery[] = [
+  {
+    // app/utils/workspace.server.ts loadMembership: every /w/:workspace page (layout, sidebar).
+    name: 'workspace layout: workspace, my membership and profile, projects',
+    sql: read(
+      `SELECT "public"."workspaces"."id", "public"."workspaces"."name", "public"."workspaces"."slug", "public"."workspaces"."is_personal", COALESCE( "workspaces_workspace_members_1"."workspaces_workspace_members_1", '[]') AS "workspace_members", COALESCE( "workspaces_projects_1"."workspaces_projects_1", '[]') AS "projects" FROM "public"."workspaces" INNER JOIN LATERAL ( SELECT json_agg("workspaces_workspace_members_1")::jsonb AS "workspaces_workspace_members_1" FROM (SELECT "workspace_members_1"."role", row_to_json("workspace_members_profile_2".*)::jsonb AS "profile" FROM "public"."workspace_members" AS "workspace_members_1" LEFT JOIN LATERAL ( SELECT "profiles_2"."display_name" FROM "public"."profiles" AS "profiles_2"  WHERE "profiles_2"."id" = "workspace_members_1"."user_id"   LIMIT $1 OFFSET $2 ) AS "workspace_members_profile_2" ON TRUE WHERE  "workspace_members_1"."user_id" = $3 AND "workspace_members_1"."workspace_id" = "public"."workspaces"."id"   LIMIT $4 OFFSET $5 ) AS "workspaces_workspace_members_1" ) AS "workspaces_workspace_members_1" ON "workspaces_workspace_members_1" IS NOT NULL LEFT JOIN LATERAL ( SELECT json_agg("workspaces_projects_1")::jsonb AS "workspaces_projects_1" FROM (SELECT "projects_1"."id", "projects_1"."name", "projects_1"."archived_at" FROM "public"."projects" AS "projects_1"  WHERE "projects_1"."workspace_id" = "public"."workspaces"."id"   LIMIT $6 OFFSET $7 ) AS "workspaces_projects_1" ) AS "workspaces_projects_1" ON TRUE WHERE  "public"."workspaces"."slug" = $8   LIMIT $9 OFFSET $10 `,
+    ),
+    params: (s) => [MAX_ROWS, 0, s.me, MAX_ROWS, 0, MAX_ROWS, 0, s.slug, MAX_ROWS, 0],
+    maxBuffers: 80, // one workspace by slug, my membership and profile, a few projects: ~50
+    rls: ['my_workspace_ids', 'fellow_member_ids', 'mfa_satisfied'],
+  },
+  {
+    // app/routes/w._index.tsx: the list of my workspaces.
+    name: 'workspace list: my workspaces with my role',
+    sql: read(
+      `SELECT "public"."workspaces"."id", "public"."workspaces"."name", "public"."workspaces"."slug", "public"."workspaces"."is_personal", COALESCE( "workspaces_workspace_members_1"."workspaces_workspace_members_1", '[]') AS "workspace_members" FROM "public"."workspaces" INNER JOIN LATERAL ( SELECT json_agg("workspaces_workspace_members_1")::jsonb AS "workspaces_workspace_members_1" FROM (SELECT "workspace_members_1"."role" FROM "public"."workspace_members" AS "workspace_members_1"  WHERE  "workspace_members_1"."user_id" = $1 AND "workspace_members_1"."workspace_id" = "public"."workspaces"."id"   LIMIT $2 OFFSET $3 ) AS "workspaces_workspace_members_1" ) AS "workspaces_workspace_members_1" ON "workspaces_workspace_members_1" IS NOT NULL   ORDER BY "public"."workspaces"."is_personal" DESC , "public"."workspaces"."name" ASC  LIMIT $4 OFFSET $5 `,
+    ),
+    params: (s) => [s.me, MAX_ROWS, 0, MAX_ROWS, 0],
+    maxBuffers: 60, // my 2 workspaces by primary key and my 2 memberships: ~35
+    rls: ['my_workspace_ids', 'mfa_satisfied'],
+  },
+
+  // ---- The board ----------------------------------------------------------------------------
+  // app/routes/w.$workspace.p.$project.tsx loadBoard, as it is today: the project with all its
+  // tasks (PostgREST cuts them at max_rows) and each assignee's name.
+  // public.board_window(...) is coming to replace it: add its call here as one more entry, e.g.
+  //   { name: 'board: board_window', sql: rpcWithBody('board_window', { … arguments: types … }, 'tasks'),
+  //     params: (s) => [JSON.stringify({ … }), MAX_ROWS, 0], maxBuffers: …, rls: [...] },
+  // and, if it is not an inlinable `language sql` function (no SET clause, not security definer),
+  // its body too (as the search entries below do), since the call alone plans as one Function Scan.
+  {
+    name: 'board: project with its tasks and assignees',
+    sql: read(
+      `SELECT "public"."projects"."id", "public"."projects"."name", "public"."projects"."description", "public"."projects"."archived_at", COALESCE( "projects_tasks_1"."projects_tasks_1", '[]') AS "tasks" FROM "public"."projects" LEFT JOIN LATERAL ( SELECT json_agg("projects_tasks_1")::jsonb AS "projects_tasks_1" FROM (SELECT "tasks_1"."id", "tasks_1"."number", "tasks_1"."title", "tasks_1"."status", "tasks_1"."position", "tasks_1"."priority", "tasks_1"."due_date", row_to_json("tasks_assignee_2".*)::jsonb AS "assignee" FROM "public"."tasks" AS "tasks_1" LEFT JOIN LATERAL ( SELECT "profiles_2"."display_name" FROM "public"."profiles" AS "profiles_2"  WHERE "profiles_2"."id" = "tasks_1"."assignee_id"   LIMIT $1 OFFSET $2 ) AS "tasks_assignee_2" ON TRUE WHERE "tasks_1"."project_id" = "public"."projects"."id" AND "tasks_1"."workspace_id" = "public"."projects"."workspace_id"  ORDER BY "tasks_1"."position" ASC  LIMIT $3 OFFSET $4 ) AS "projects_tasks_1" ) AS "projects_tasks_1" ON TRUE WHERE  "public"."projects"."id" = $5 AND  "public"."projects"."workspace_id" = $6   LIMIT $7 OFFSET $8 `,
+    ),
+    params: (s) => [MAX_ROWS, 0, MAX_ROWS, 0, s.board, s.workspace, MAX_ROWS, 0],
+    maxBuffers: 500, // 5,000 tasks by (project_id, number): ~45 index + ~170 heap pages; ~32 assignees through Memoize, ~4 each: ~350
+    rls: ['my_workspace_ids', 'fellow_member_ids', 'mfa_satisfied'],
+  },
+
+  // ---- The task panel (app/routes/w.$workspace.p.$project.t.$number.tsx) ---------------------
+  {
+    name: 'task panel: the task by project and number',
+    sql: read(
+      `SELECT "public"."tasks"."id", "public"."tasks"."number", "public"."tasks"."title", "public"."tasks"."description", "public"."tasks"."status", "public"."tasks"."priority", "public"."tasks"."assignee_id", "public"."tasks"."due_date", row_to_json("tasks_project_1".*)::jsonb AS "project" FROM "public"."tasks" LEFT JOIN LATERAL ( SELECT "projects_1"."archived_at" FROM "public"."projects" AS "projects_1"  WHERE "projects_1"."id" = "public"."tasks"."project_id" AND "projects_1"."workspace_id" = "public"."tasks"."workspace_id"   LIMIT $1 OFFSET $2 ) AS "tasks_project_1" ON TRUE WHERE  "public"."tasks"."project_id" = $3 AND  "public"."tasks"."workspace_id" = $4 AND  "public"."tasks"."number" = $5   LIMIT $6 OFFSET $7 `,
+    ),
+    params: (s) => [MAX_ROWS, 0, s.board, s.workspace, 1, MAX_ROWS, 0],
+    maxBuffers: 50, // one task, one project: ~30
+    rls: ['my_workspace_ids', 'mfa_satisfied'],
+  },
+  {
+    name: 'task panel: comments with authors',
+    sql: read(
+      `SELECT "public"."comments"."id", "public"."comments"."body", "public"."comments"."created_at", "public"."comments"."edited_at", "public"."comments"."author_id", row_to_json("comments_author_1".*)::jsonb AS "author" FROM "public"."comments" LEFT JOIN LATERAL ( SELECT "profiles_1"."display_name" FROM "public"."profiles" AS "profiles_1"  WHERE "profiles_1"."id" = "public"."comments"."author_id"   LIMIT $1 OFFSET $2 ) AS "comments_author_1" ON TRUE WHERE  "public"."comments"."task_id" = $3  ORDER BY "public"."comments"."created_at" ASC  LIMIT $4 OFFSET $5 `,
+    ),
+    params: (s) => [MAX_ROWS, 0, s.task, MAX_ROWS, 0],
+    maxBuffers: 250, // 40 comments, ~4 per author lookup: ~165
+    rls: ['my_workspace_ids', 'fellow_member_ids', 'mfa_satisfied'],
+  },
+  {
+    // Also the settings page's list, which adds `user_id <> me`.
+    name: 'task panel: workspace members (assignee choices)',
+    sql: read(
+      `SELECT "public"."workspace_members"."user_id", row_to_json("workspace_members_profile_1".*)::jsonb AS "profile" FROM "public"."workspace_members" LEFT JOIN LATERAL ( SELECT "profiles_1"."display_name" FROM "public"."profiles" AS "profiles_1"  WHERE "profiles_1"."id" = "public"."workspace_members"."user_id"   LIMIT $1 OFFSET $2 ) AS "workspace_members_profile_1" ON TRUE WHERE  "public"."workspace_members"."workspace_id" = $3   LIMIT $4 OFFSET $5 `,
+    ),
+    params: (s) => [MAX_ROWS, 0, s.workspace, MAX_ROWS, 0],
+    maxBuffers: 200, // 31 members, ~4 per profile lookup: ~140
+    rls: ['my_workspace_ids', 'fellow_member_ids', 'mfa_satisfied'],
+  },
+  {
+    name: 'task panel: attachments with uploaders',
+    sql: read(
+      `SELECT "public"."attachments"."id", "public"."attachments"."name", "public"."attachments"."size", "public"."attachments"."content_type", "public"."attachments"."path", "public"."attachments"."uploaded_by", row_to_json("attachments_uploader_1".*)::jsonb AS "uploader" FROM "public"."attachments" LEFT JOIN LATERAL ( SELECT "profiles_1"."display_name" FROM "public"."profiles" AS "profiles_1"  WHERE "profiles_1"."id" = "public"."attachments"."uploaded_by"   LIMIT $1 OFFSET $2 ) AS "attachments_uploader_1" ON TRUE WHERE  "public"."attachments"."task_id" = $3  ORDER BY "public"."attachments"."created_at" ASC  LIMIT $4 OFFSET $5 `,
+    ),
+    params: (s) => [MAX_ROWS, 0, s.task, MAX_ROWS, 0],
+    maxBuffers: 100, // 8 attachments, ~4 per uploader lookup: ~70
+    rls: ['my_workspace_ids', 'fellow_member_ids', 'mfa_satisfied'],
+  },
+
+  // ---- The workspace overview (app/routes/w.$workspace._index.tsx) -----------------------------
+  {
+    name: 'overview: the 20 latest activity entries with actors',
+    sql: read(
+      `SELECT "public"."activity"."id", "public"."activity"."kind", "public"."activity"."data", "public"."activity"."created_at", row_to_json("activity_actor_1".*)::jsonb AS "actor" FROM "public"."activity" LEFT JOIN LATERAL ( SELECT "profiles_1"."display_name" FROM "public"."profiles" AS "profiles_1"  WHERE "profiles_1"."id" = "public"."activity"."actor_id"   LIMIT $1 OFFSET $2 ) AS "activity_actor_1" ON TRUE WHERE  "public"."activity"."workspace_id" = $3  ORDER BY "public"."activity"."created_at" DESC  LIMIT $4 OFFSET $5 `,
+    ),
+    params: (s) => [MAX_ROWS, 0, s.workspace, 20, 0],
+    maxBuffers: 150, // 20 entries from the (workspace_id, created_at desc) index, ~4 per actor: ~105
+    rls: ['my_workspace_ids', 'mfa_satisfied'],
+  },
+
+  // ---- Search (app/routes/w.$workspace.search.tsx) -----------------------------------------------
+  {
+    // The call: search_tasks has a SET clause, so it is not inlined and plans as a Function Scan.
+    name: 'search: rpc search_tasks',
+    sql: rpcWithBody('search_tasks', { workspace_id: 'uuid', query: 'text' }, 'tasks'),
+    params: (s) => [JSON.stringify({ workspace_id: s.workspace, query: 'invoice' }), MAX_ROWS, 0],
+    maxBuffers: 400, // the body's, below
+    rls: [],
+  },
+  {
+    // …and its body (security invoker: it runs as the caller, under RLS), as the function runs it.
+    name: 'search: body of search_tasks',
+    sql:
+      `select t.* from public.tasks t where t.workspace_id = $1 and t.search @@ websearch_to_tsquery('english', $2) ` +
+      `order by ts_rank(t.search, websearch_to_tsquery('english', $2)) desc, t.updated_at desc limit 50`,
+    params: (s) => [s.workspace, 'invoice'],
+    maxBuffers: 400, // every task of the workspace (7,000, ~240 pages): see docs/performance.md; the neighbour's too would be ~900
+    rls: ['my_workspace_ids', 'mfa_satisfied'],
+  },
+
+  // ---- Account (app/routes/account._index.tsx, account.security.tsx) ----------------------------
+  {
+    name: 'account: my profile',
+    sql: read(
+      `SELECT "public"."profiles"."display_name", "public"."profiles"."avatar_path" FROM "public"."profiles"  WHERE  "public"."profiles"."id" = $1   LIMIT $2 OFFSET $3 `,
+    ),
+    params: (s) => [s.me, MAX_ROWS, 0],
+    maxBuffers: 20, // one profile: ~3
+    rls: ['fellow_member_ids'],
+  },
+  {
+    name: 'account security: rpc my_sessions',
+    sql: rpcSetof('my_sessions'),
+    params: () => [MAX_ROWS, 0],
+    maxBuffers: 20, // my sessions: ~5
+    rls: [],
+  },
+
+  // ---- Every signed-in request (app/utils/auth.server.ts) -----------------------------------------
+  {
+    // A scalar RPC: PostgREST takes the first value. Security definer, so its body runs as postgres.
+    name: 'every page: rpc session_status',
+    sql:
+      `WITH pgrst_source AS (SELECT pgrst_call.pgrst_scalar FROM (SELECT "public"."session_status"() pgrst_scalar) pgrst_call) ` +
+      `SELECT null::bigint AS total_result_set, 1 AS page_total, coalesce(json_agg(_postgrest_t.pgrst_scalar)->0, 'null') AS body, ` +
+      `nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status, ` +
+      `'' AS response_inserted FROM (SELECT "session_status".* FROM "pgrst_source" AS "session_status"     LIMIT $1 OFFSET $2) _postgrest_t`,
+    params: () => [MAX_ROWS, 0],
+    maxBuffers: 20, // one session by id: ~5
+    rls: [],
+  },
+  {
+    name: 'every page: body of session_status (as its owner)',
+    sql:
+      `select case when not exists (select 1 from auth.sessions s where s.id = nullif(auth.jwt() ->> 'session_id', '')::uuid ` +
+      `and s.user_id = auth.uid() and (s.not_after is null or s.not_after > now())) then 'ended' ` +
+      `when not public.mfa_satisfied() then 'mfa_required' else 'active' end`,
+    params: () => [],
+    maxBuffers: 20, // one session by id: ~5
+    rls: [],
+    as: 'owner',
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Plans.
+
+function nodes(root: PlanNode): PlanNode[] {
+  return [root, ...(root.Plans ?? []).flatMap(nodes)];
+}
+
+/** Everything a node says about itself (filters, outputs, conditions), without its children. */
+function ownText(node: PlanNode): string {
+  const { Plans: _children, ...own } = node;
+  return JSON.stringify(own);
+}
+
+/**
+ * Where a helper is called per row: a node that names a helper, outside any InitPlan or SubPlan
+ * that ran at most once, unless the node itself ran once over at most one row (a plain
+ * `select helper()`). A hashed SubPlan, `x in (select helper())`, runs its set-returning call once
+ * and probes a hash table per row: that is once per statement too.
+ */
+function perRowHelperCalls(root: PlanNode): string[] {
+  const found: string[] = [];
+  const walk = (node: PlanNode, insideOnce: boolean) => {
+    const startsSubplan =
+      node['Parent Relationship'] === 'InitPlan' || node['Parent Relationship'] === 'SubPlan';
+    const once = startsSubplan ? node['Actual Loops'] <= 1 : insideOnce;
+    const seen = Number(node['Actual Rows'] ?? 0) + Number(node['Rows Removed by Filter'] ?? 0);
+    const single = node['Actual Loops'] <= 1 && seen <= 1;
+    const named = HELPERS.filter((h) => new RegExp(`\\b${h}\\(`).test(ownText(node)));
+    if (named.length > 0 && !once && !single)
+      found.push(`${node['Node Type']} (loops ${node['Actual Loops']}) calls ${named.join(', ')}`);
+    for (const child of node.Plans ?? []) walk(child, once);
+  };
+  walk(root, false);
+  return found;
+}
+
+function sequentialScansOfGrowingTables(root: PlanNode): string[] {
+  return nodes(root)
+    .filter((n) => n['Node Type'] === 'Seq Scan' && GROWING.includes(n['Relation Name'] ?? ''))
+    .map((n) => `Seq Scan on ${n['Relation Name']}`);
+}
+
+const buffers = (plan: Explained) => plan.Plan['Shared Hit Blocks'] + plan.Plan['Shared Read Blocks'];
+
+/** A one-line outline of the plan, for failure messages and docs/performance.md. */
+function outline(node: PlanNode, depth = 0): string {
+  const on = node['Relation Name'] ? ` on ${node['Relation Name']}` : '';
+  const using = node['Index Name'] ? ` using ${node['Index Name']}` : '';
+  const fn = typeof node['Function Name'] === 'string' ? ` ${node['Function Name']}()` : '';
+  const sub = node['Subplan Name'] ? ` [${node['Subplan Name']}]` : '';
+  const line = `${'  '.repeat(depth)}${node['Node Type']}${on}${using}${fn}${sub} rows=${String(node['Actual Rows'])} loops=${node['Actual Loops']} buffers=${node['Shared Hit Blocks'] + node['Shared Read Blocks']}`;
+  return [line, ...(node.Plans ?? []).map((c) => outline(c, depth + 1))].join('\n');
+}
+
+const literal = (value: unknown) =>
+  value === null ? 'null' : pg.Client.prototype.escapeLiteral(String(value));
+
+/**
+ * Runs `explain` on `query` in a transaction set up the way PostgREST sets up each request, then
+ * rolls back. `generic`: prepare the statement and force its generic plan, as a prepared statement
+ * gets once PostgreSQL stops replanning it per call.
+ */
+async function explain(query: PlannedQuery, generic: boolean): Promise<Explained> {
+  // PostgREST's connections live long: the catalog caches are warm. The first run warms them (a
+  // cold one reads up to a hundred catalog pages more); the second is the one measured.
+  await explainOnce(query, generic);
+  return explainOnce(query, generic);
+}
+
+async function explainOnce(query: PlannedQuery, generic: boolean): Promise<Explained> {
+  const params = query.params(scene);
+  await db.query('begin');
+  try {
+    await db.query(
+      `select set_config('search_path', '"public", "public", "extensions"', true),
+              set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+              set_config('request.method', 'GET', true)`,
+      [query.as === 'owner' ? 'postgres' : 'authenticated', scene.claims],
+    );
+    const options = 'explain (analyze, buffers, verbose, format json)';
+    let rows: Array<{ 'QUERY PLAN': Explained[] }>;
+    if (generic) {
+      await db.query('set local plan_cache_mode = force_generic_plan');
+      await db.query(`prepare planned as ${query.sql}`);
+      const args = params.length > 0 ? `(${params.map(literal).join(', ')})` : '';
+      rows = (await db.query(`${options} execute planned${args}`)).rows;
+      await db.query('deallocate planned');
+    } else {
+      rows = (await db.query(`${options} ${query.sql}`, params)).rows;
+    }
+    const plan = rows[0]?.['QUERY PLAN'][0];
+    if (!plan) throw new Error(`no plan for ${query.name}`);
+    return plan;
+  } finally {
+    await db.query('rollback');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The data.
+
+async function api(
+  pathname: string,
+  key: string,
+  body: unknown,
+  token = key,
+): Promise<Record<string, unknown>> {
+  const res = await fetch(`${backend.apiUrl}${pathname}`, {
+    method: 'POST',
+    headers: { apikey: key, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${pathname}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Me, signed in through the auth API: the claims are those of a real session (session_status). */
+async function signedInMe(): Promise<{ id: string; claims: string }> {
+  const email = 'planner@example.test';
+  const password = 'correct-horse-9';
+  await api('/auth/v1/admin/users', backend.serviceRoleKey, { email, password, email_confirm: true });
+  const session = await api(
+    '/auth/v1/token?grant_type=password',
+    backend.anonKey,
+    { email, password },
+    backend.anonKey,
+  );
+  const claims = jose.decodeJwt(String(session.access_token));
+  return { id: String(claims.sub), claims: JSON.stringify(claims) };
+}
+
+/** Everyone else and all the rows, in SQL: thousands of rows through the API would take minutes. */
+async function seed(me: { id: string; claims: string }): Promise<Scene> {
+  const q = async (text: string, values: unknown[] = []) => (await db.query(text, values)).rows;
+  await q('begin');
+  // Activity rows record auth.uid() as their actor.
+  await q(`select set_config('request.jwt.claims', $1, true)`, [me.claims]);
+  // People who cannot sign in (no password): the auth columns as seed.sql fills them. Each gets a
+  // profile and a personal workspace from the auth.users triggers.
+  await q(
+    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+                             confirmation_token, recovery_token, email_change_token_new, email_change,
+                             email_change_token_current, phone_change, phone_change_token, reauthentication_token,
+                             raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+     select '00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',
+            'person-' || i || '@example.test', '', now(), '', '', '', '', '', '', '', '',
+            '{"provider": "email", "providers": ["email"]}', jsonb_build_object('display_name', 'Person ' || i),
+            now(), now()
+       from generate_series(1, $1::int) i`,
+    [PEOPLE],
+  );
+  const people = (await q(`select id from auth.users where email like 'person-%' order by email`)).map(
+    (r: { id: string }) => r.id,
+  );
+  const team = people.slice(0, MY_TEAM);
+  const neighbours = people.slice(MY_TEAM, MY_TEAM + 1 + NEIGHBOUR_TEAM);
+
+  const [mine] = await q(
+    `insert into public.workspaces (name, slug, created_by) values ('Planning', 'planning', $1) returning id`,
+    [me.id],
+  );
+  const [theirs] = await q(
+    `insert into public.workspaces (name, slug, created_by) values ('Neighbours', 'neighbours', $1) returning id`,
+    [neighbours[0]],
+  );
+  await q(
+    `insert into public.workspace_members (workspace_id, user_id, role)
+     select $1::uuid, $2::uuid, 'owner'::public.workspace_role
+     union all select $1::uuid, unnest($3::uuid[]), 'member'`,
+    [mine.id, me.id, team],
+  );
+  await q(
+    `insert into public.workspace_members (workspace_id, user_id, role)
+     select $1::uuid, $2::uuid, 'owner'::public.workspace_role
+     union all select $1::uuid, unnest($3::uuid[]), 'member'`,
+    [theirs.id, neighbours[0], neighbours.slice(1)],
+  );
+  const project = async (ws: string, name: string) =>
+    (await q(`insert into public.projects (workspace_id, name) values ($1, $2) returning id`, [ws, name]))[0]
+      .id as string;
+  const board = await project(mine.id, 'Board');
+  const side = await project(mine.id, 'Side');
+  const big = await project(theirs.id, 'Big');
+
+  // Tasks in every status, a third unassigned, a few mentioning an invoice (for search).
+  const tasks = (ws: string, proj: string, n: number, assignees: string[]) =>
+    q(
+      `insert into public.tasks (workspace_id, project_id, title, description, status, priority, assignee_id)
+       select $1::uuid, $2::uuid, 'Task ' || i || case when i % 50 = 0 then ' invoice' else '' end,
+              'Something to do, number ' || i,
+              (array['backlog', 'todo', 'in_progress', 'done'])[1 + i % 4]::public.task_status,
+              (array['none', 'low', 'medium', 'high', 'urgent'])[1 + i % 5]::public.task_priority,
+              case when i % 3 = 0 then null else ($4::uuid[])[1 + i % array_length($4::uuid[], 1)] end
+         from generate_series(1, $3::int) i`,
+      [ws, proj, n, assignees],
+    );
+  await tasks(mine.id, board, BOARD_TASKS, [me.id, ...team]);
+  await tasks(mine.id, side, SIDE_TASKS, [me.id, ...team]);
+  await tasks(theirs.id, big, NEIGHBOUR_TASKS, neighbours);
+  const [task] = await q(`select id from public.tasks where project_id = $1 and number = 1`, [board]);
+
+  // Comments: a discussion on the task the panel opens, one on every other task of mine, and the
+  // neighbours' as many again. Attachments likewise.
+  const comments = (ws: string, where: string, values: unknown[], perTask: number, authors: string[]) =>
+    q(
+      `insert into public.comments (workspace_id, task_id, author_id, body)
+       select $1::uuid, t.id, ($2::uuid[])[1 + (t.number + c) % array_length($2::uuid[], 1)], 'Comment ' || c
+         from public.tasks t, generate_series(1, ${perTask}) c where ${where}`,
+      [ws, authors, ...values],
+    );
+  await comments(mine.id, 't.id = $3', [task.id], 40, [me.id, ...team]);
+  await comments(mine.id, 't.workspace_id = $1 and t.id <> $3', [task.id], 1, [me.id, ...team]);
+  await comments(theirs.id, 't.workspace_id = $1', [], 1, neighbours);
+  const attachments = (ws: string, where: string, values: unknown[], perTask: number, uploaders: string[]) =>
+    q(
+      `insert into public.attachments (workspace_id, task_id, path, name, size, content_type, uploaded_by)
+       select $1::uuid, t.id, $1::uuid || '/' || t.id || '/' || gen_random_uuid() || '.png', 'file-' || a || '.png', 1000,
+              'image/png', ($2::uuid[])[1 + (t.number + a) % array_length($2::uuid[], 1)]
+         from public.tasks t, generate_series(1, ${perTask}) a where ${where}`,
+      [ws, uploaders, ...values],
+    );
+  await attachments(mine.id, 't.id = $3', [task.id], 8, [me.id, ...team]);
+  await attachments(mine.id, 't.project_id = $3 and t.number % 5 = 0', [board], 1, [me.id, ...team]);
+  await attachments(theirs.id, 't.workspace_id = $1 and t.number % 2 = 0', [], 1, neighbours);
+  await q('commit');
+  // Tables as autovacuum leaves them on a project in use: statistics, and no dead rows (each task
+  // insert updated its project's next_task_number, leaving thousands of dead versions of 3 rows).
+  await q('vacuum analyze');
+  return { me: me.id, claims: me.claims, workspace: mine.id, slug: 'planning', board, task: task.id };
+}
+
+beforeAll(async () => {
+  backend = await startBackend({ projectRoot, dataDir, apiPort: 0, dbPort: 0, mailPort: 0, smtpPort: 0 });
+  // As `postgres`, the role migrations run as: it owns the tables and may become `authenticated`.
+  db = new pg.Client({ connectionString: backend.dbUrl });
+  await db.connect();
+  scene = await seed(await signedInMe());
+}, 300_000);
+
+afterAll(async () => {
+  await db?.end();
+  await backend?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('the data is what the plans are checked against', () => {
+  it('the board query, as the member, sees the board and nothing of the neighbours', async () => {
+    const board = queries.find((q) => q.name.startsWith('board:'));
+    if (!board) throw new Error('no board query');
+    await db.query('begin');
+    try {
+      await db.query(
+        `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
+        [scene.claims],
+      );
+      const { rows } = await db.query<{ body: Array<{ tasks: Array<{ id: string }> }> }>(
+        board.sql,
+        board.params(scene),
+      );
+      // PostgREST applies max_rows to the embedded tasks too: the board gets the first 1,000.
+      expect(rows[0]?.body[0]?.tasks).toHaveLength(Math.min(MAX_ROWS, BOARD_TASKS));
+      const visible = await db.query<{ n: string }>('select count(*) as n from public.tasks');
+      expect(Number(visible.rows[0]?.n)).toBe(BOARD_TASKS + SIDE_TASKS);
+    } finally {
+      await db.query('rollback');
+    }
+  });
+});
+
+describe.each([
+  ['custom plan', false],
+  ['generic plan', true],
+])('query plans under RLS (%s)', (_kind, generic) => {
+  it.each(queries.map((q) => [q.name, q] as const))('%s', async (_name, query) => {
+    const plan = await explain(query, generic);
+    const shape = outline(plan.Plan);
+    if (process.env.PLANS_REPORT)
+      console.log(
+        `${query.name} (${generic ? 'generic' : 'custom'}): ${buffers(plan)} buffers, ` +
+          `${plan['Execution Time'].toFixed(1)} ms\n${shape}`,
+      );
+    expect(sequentialScansOfGrowingTables(plan.Plan), shape).toEqual([]);
+    expect(perRowHelperCalls(plan.Plan), shape).toEqual([]);
+    for (const helper of query.rls)
+      expect(JSON.stringify(plan), `${helper} is called`).toContain(`${helper}(`);
+    expect(buffers(plan), shape).toBeLessThanOrEqual(query.maxBuffers);
+  });
+});
