@@ -3,6 +3,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { sendJson } from '../lib/http.ts';
+import { Upstream } from './upstream.ts';
 
 export type Mount = (
   req: IncomingMessage,
@@ -52,57 +53,125 @@ function isOpenStoragePath(method: string | undefined, path: string): boolean {
   return method === 'PUT' && path.startsWith('/object/upload/sign/');
 }
 
-function corsHeaders(req: IncomingMessage): Record<string, string> {
-  return {
-    'Access-Control-Allow-Origin': '*',
-    'Access-Control-Expose-Headers': EXPOSED_HEADERS,
-    Vary: 'Origin',
-    ...(req.headers.origin ? {} : {}),
-  };
+function corsHeaders(): Record<string, string> {
+  return { ...CORS_HEADERS };
 }
 
-function apiKeyOf(req: IncomingMessage, query: URLSearchParams): string | undefined {
+/** The CORS headers every answer carries, as an object and as the flat array `writeHead` takes as is. */
+const CORS_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': EXPOSED_HEADERS,
+  Vary: 'Origin',
+};
+const CORS_HEADER_LIST: readonly string[] = Object.entries(CORS_HEADERS).flat();
+const CORS_HEADER_NAMES = new Set(Object.keys(CORS_HEADERS).map((k) => k.toLowerCase()));
+
+/**
+ * Hop-by-hop headers (RFC 9110 §7.6.1) and `host` describe one connection, so the gateway does not
+ * forward them. A request's `transfer-encoding` does go on: it tells node:http to chunk the body.
+ */
+const REQUEST_HEADERS_NOT_FORWARDED = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'upgrade',
+]);
+const RESPONSE_HEADERS_NOT_FORWARDED = new Set([...REQUEST_HEADERS_NOT_FORWARDED, 'transfer-encoding']);
+
+/** The request's headers as a flat [name, value, …] list (what node:http parsed, no object built). */
+function forwardedRequestHeaders(raw: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string;
+    if (!REQUEST_HEADERS_NOT_FORWARDED.has(name.toLowerCase())) out.push(name, raw[i + 1] as string);
+  }
+  return out;
+}
+
+/**
+ * PostgREST's response headers, minus the hop-by-hop ones and any CORS header of its own, then the
+ * gateway's CORS headers: Kong's cors plugin likewise has the last word on those. A flat list,
+ * which `writeHead` takes as it is.
+ */
+function forwardedResponseHeaders(raw: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = (raw[i] as string).toLowerCase();
+    if (!RESPONSE_HEADERS_NOT_FORWARDED.has(name) && !CORS_HEADER_NAMES.has(name)) {
+      out.push(raw[i] as string, raw[i + 1] as string);
+    }
+  }
+  for (const value of CORS_HEADER_LIST) out.push(value);
+  return out;
+}
+
+/** Whether a request carries a body (RFC 9112 §6.3): only a length or a transfer coding says so. */
+function hasBody(req: IncomingMessage): boolean {
+  return req.headers['transfer-encoding'] !== undefined || req.headers['content-length'] !== undefined;
+}
+
+/** The `apikey` header, else the `?apikey=` parameter; the query string is only parsed when needed. */
+function apiKeyOf(req: IncomingMessage, search: string): string | undefined {
   const fromHeader = req.headers.apikey;
   const value = Array.isArray(fromHeader) ? fromHeader[0] : fromHeader;
-  return value ?? query.get('apikey') ?? undefined;
+  return value ?? new URLSearchParams(search).get('apikey') ?? undefined;
 }
 
 export function createGateway(options: GatewayOptions): http.Server {
   const keys = new Set(options.apiKeys);
-  // Keep-alive to PostgREST: a fresh TCP connection per request would dominate local latency.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  // Body-less requests (every read) take the lean keep-alive client in upstream.ts; requests with a
+  // body take node:http's, whose request streaming (chunking, 100-continue) is worth its cost there.
+  const upstream = new Upstream({ host: '127.0.0.1', port: options.postgrestPort });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64, scheduling: 'lifo' });
+  const postgrestHost = `127.0.0.1:${options.postgrestPort}`;
+
+  function badGateway(res: ServerResponse): void {
+    sendJson(
+      res,
+      502,
+      { message: 'An invalid response was received from the upstream server' },
+      corsHeaders(),
+    );
+  }
 
   function proxyToPostgrest(req: IncomingMessage, res: ServerResponse, path: string, search: string): void {
-    const headers = { ...req.headers };
-    delete headers.host;
-    delete headers.connection;
-    const upstream = http.request(
+    const method = req.method ?? 'GET';
+    const headers = forwardedRequestHeaders(req.rawHeaders);
+    if (!hasBody(req)) {
+      upstream.forward({
+        method,
+        path: path + search,
+        headers,
+        res,
+        responseHeaders: forwardedResponseHeaders,
+        fail: () => badGateway(res),
+      });
+      return;
+    }
+    headers.push('Host', postgrestHost);
+    const upstreamReq = http.request(
+      // node:http takes a flat header list as it is; its types only know the object form.
       {
         host: '127.0.0.1',
         port: options.postgrestPort,
-        method: req.method,
+        method,
         path: path + search,
-        headers,
+        headers: headers as unknown as http.OutgoingHttpHeaders,
         agent,
       },
       (upstreamRes) => {
-        res.writeHead(upstreamRes.statusCode ?? 502, { ...upstreamRes.headers, ...corsHeaders(req) });
+        res.writeHead(upstreamRes.statusCode ?? 502, forwardedResponseHeaders(upstreamRes.rawHeaders));
         upstreamRes.pipe(res);
       },
     );
-    upstream.on('error', () => {
-      if (!res.headersSent) {
-        sendJson(
-          res,
-          502,
-          { message: 'An invalid response was received from the upstream server' },
-          corsHeaders(req),
-        );
-      } else {
-        res.destroy();
-      }
+    upstreamReq.on('error', () => {
+      if (!res.headersSent) badGateway(res);
+      else res.destroy();
     });
-    req.pipe(upstream);
+    req.pipe(upstreamReq);
   }
 
   const server = http.createServer((req, res) => {
@@ -110,11 +179,10 @@ export function createGateway(options: GatewayOptions): http.Server {
     const q = rawUrl.indexOf('?');
     const path = q === -1 ? rawUrl : rawUrl.slice(0, q);
     const search = q === -1 ? '' : rawUrl.slice(q);
-    const query = new URLSearchParams(search);
 
     if (req.method === 'OPTIONS') {
       res.writeHead(200, {
-        ...corsHeaders(req),
+        ...corsHeaders(),
         'Access-Control-Allow-Methods': ALLOWED_METHODS,
         'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? ALLOWED_HEADERS,
         'Access-Control-Max-Age': '3600',
@@ -128,7 +196,7 @@ export function createGateway(options: GatewayOptions): http.Server {
     const name = service?.[1];
     const rest = service?.[2] ?? '/';
     if (!name) {
-      sendJson(res, 404, { message: 'no Route matched with those values' }, corsHeaders(req));
+      sendJson(res, 404, { message: 'no Route matched with those values' }, corsHeaders());
       return;
     }
     const needsKey =
@@ -137,13 +205,13 @@ export function createGateway(options: GatewayOptions): http.Server {
       (name === 'auth' && !OPEN_AUTH_PATHS.has(rest)) ||
       (name === 'storage' && !isOpenStoragePath(req.method, rest));
     if (needsKey) {
-      const key = apiKeyOf(req, query);
+      const key = apiKeyOf(req, search);
       if (!key) {
-        sendJson(res, 401, { message: 'No API key found in request' }, corsHeaders(req));
+        sendJson(res, 401, { message: 'No API key found in request' }, corsHeaders());
         return;
       }
       if (!keys.has(key)) {
-        sendJson(res, 401, { message: 'Invalid authentication credentials' }, corsHeaders(req));
+        sendJson(res, 401, { message: 'Invalid authentication credentials' }, corsHeaders());
         return;
       }
     }
@@ -153,18 +221,18 @@ export function createGateway(options: GatewayOptions): http.Server {
     }
     const functions = name === 'functions' ? options.functions : undefined;
     if (name === 'auth' || name === 'storage' || name === 'realtime' || functions) {
-      for (const [k, v] of Object.entries(corsHeaders(req))) res.setHeader(k, v);
+      for (const [k, v] of Object.entries(corsHeaders())) res.setHeader(k, v);
       const mount =
         functions ??
         (name === 'auth' ? options.auth : name === 'storage' ? options.storage : options.realtime.handle);
-      Promise.resolve(mount(req, res, rest, query)).catch((error: unknown) => {
+      Promise.resolve(mount(req, res, rest, new URLSearchParams(search))).catch((error: unknown) => {
         options.log?.(`gateway: ${name} handler failed: ${String(error)}`);
         if (!res.headersSent) sendJson(res, 500, { message: 'An unexpected error occurred' });
         else res.destroy();
       });
       return;
     }
-    sendJson(res, 404, { message: 'no Route matched with those values' }, corsHeaders(req));
+    sendJson(res, 404, { message: 'no Route matched with those values' }, corsHeaders());
   });
   // Kong's key-auth covers the realtime websocket too: the key comes as `?apikey=` (what
   // realtime-js sends) or a header, and a missing or unknown one is refused before the upgrade.
@@ -173,7 +241,8 @@ export function createGateway(options: GatewayOptions): http.Server {
     const rawUrl = req.url ?? '/';
     const q = rawUrl.indexOf('?');
     const path = q === -1 ? rawUrl : rawUrl.slice(0, q);
-    const query = new URLSearchParams(q === -1 ? '' : rawUrl.slice(q));
+    const search = q === -1 ? '' : rawUrl.slice(q);
+    const query = new URLSearchParams(search);
     const match = /^\/realtime\/v1(\/.*)$/.exec(path);
     const refuse = (status: number, message: string) => {
       const body = JSON.stringify({ message });
@@ -186,7 +255,7 @@ export function createGateway(options: GatewayOptions): http.Server {
       refuse(404, 'no Route matched with those values');
       return;
     }
-    const key = apiKeyOf(req, query);
+    const key = apiKeyOf(req, search);
     if (!key) {
       refuse(401, 'No API key found in request');
       return;
@@ -198,6 +267,9 @@ export function createGateway(options: GatewayOptions): http.Server {
     options.realtime.upgrade(req, socket, head, match[1] ?? '/', query);
   });
   server.keepAliveTimeout = 65_000;
-  server.on('close', () => agent.destroy());
+  server.on('close', () => {
+    agent.destroy();
+    upstream.destroy();
+  });
   return server;
 }

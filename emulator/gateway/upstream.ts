@@ -1,0 +1,350 @@
+// A small keep-alive HTTP/1.1 client for the gateway's busiest path: body-less requests (every REST
+// read) to PostgREST. node:http's client costs about as much per request as PostgREST's own work
+// on a small read (an agent, a ClientRequest, an IncomingMessage stream and a pipe each time);
+// this one writes the request head in one call and feeds the response straight into the gateway's
+// ServerResponse, streaming the body as it comes. It only has to understand PostgREST's answers:
+// HTTP/1.1 with Content-Length or chunked framing (and, to be safe, a body read until close).
+import net from 'node:net';
+import type { ServerResponse } from 'node:http';
+
+/** Why an exchange failed before the response's head reached the caller. */
+export class UpstreamFailed extends Error {}
+
+/** The largest response head accepted; PostgREST's are a few hundred bytes. */
+const MAX_HEAD = 64 * 1024;
+const CRLF = Buffer.from('\r\n');
+const HEAD_END = Buffer.from('\r\n\r\n');
+
+interface Exchange {
+  method: string;
+  head: string;
+  res: ServerResponse;
+  /** Turns the response's raw head into the headers the gateway writes. */
+  headers: (raw: string[]) => string[];
+  /** Called when nothing of the response was written yet: the caller answers the error itself. */
+  fail: (error: Error) => void;
+  /** Whether this exchange may be sent again on a fresh connection (an idempotent, body-less request). */
+  retriable: boolean;
+}
+
+type BodyState =
+  | { kind: 'head' }
+  | { kind: 'length'; remaining: number }
+  | { kind: 'chunk-size' }
+  | { kind: 'chunk-data'; remaining: number }
+  | { kind: 'chunk-end' }
+  | { kind: 'trailers' }
+  | { kind: 'until-close' };
+
+class Connection {
+  readonly socket: net.Socket;
+  exchange: Exchange | null = null;
+  /** Bytes received but not yet parsed: a head or a chunk-size line cut in two by TCP. */
+  private pending: Buffer | null = null;
+  private state: BodyState = { kind: 'head' };
+  private reusable = true;
+  /** Whether any byte of the current exchange's response arrived (a retry is only safe before). */
+  private answered = false;
+  /** Whether the socket served an exchange before this one (a stale keep-alive socket may fail). */
+  reused = false;
+
+  constructor(
+    private readonly pool: Upstream,
+    port: number,
+    host: string,
+  ) {
+    this.socket = net.connect({ port, host, noDelay: true });
+    this.socket.on('data', (data: Buffer) => this.onData(data));
+    this.socket.on('error', () => this.socket.destroy());
+    this.socket.on('close', () => this.onClose());
+    this.socket.on('timeout', () => this.socket.destroy());
+  }
+
+  send(exchange: Exchange): void {
+    this.exchange = exchange;
+    this.state = { kind: 'head' };
+    this.answered = false;
+    this.reusable = true;
+    exchange.res.once('close', this.onResponseClosed);
+    this.socket.write(exchange.head, 'latin1');
+  }
+
+  /** The gateway's client went away mid-response: this socket is in an unknown state, so it goes too. */
+  private readonly onResponseClosed = () => {
+    if (this.exchange) this.socket.destroy();
+  };
+
+  private readonly resume = () => this.socket.resume();
+
+  private onData(data: Buffer): void {
+    const exchange = this.exchange;
+    if (!exchange) {
+      // Bytes nobody asked for: the connection is out of step.
+      this.socket.destroy();
+      return;
+    }
+    this.answered = true;
+    let buf = this.pending ? Buffer.concat([this.pending, data]) : data;
+    this.pending = null;
+    try {
+      buf = this.parse(exchange, buf);
+    } catch (error) {
+      this.abort(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    if (buf.length > 0) {
+      if (this.exchange) this.pending = buf;
+      else this.socket.destroy(); // more than one response: never expected
+    }
+  }
+
+  /** Consumes what it can of `buf`; returns the bytes it needs more data to understand. */
+  private parse(exchange: Exchange, buf: Buffer): Buffer {
+    let offset = 0;
+    while (this.exchange === exchange) {
+      const state = this.state;
+      switch (state.kind) {
+        case 'head': {
+          const end = buf.indexOf(HEAD_END, offset);
+          if (end === -1) {
+            if (buf.length - offset > MAX_HEAD) throw new UpstreamFailed('response head too large');
+            return buf.subarray(offset);
+          }
+          this.onHead(exchange, buf.toString('latin1', offset, end));
+          offset = end + 4;
+          break;
+        }
+        case 'length': {
+          const n = Math.min(state.remaining, buf.length - offset);
+          if (n > 0) this.write(exchange, buf.subarray(offset, offset + n));
+          offset += n;
+          state.remaining -= n;
+          if (state.remaining === 0) this.finish(exchange);
+          else return buf.subarray(offset);
+          break;
+        }
+        case 'chunk-size':
+        case 'trailers': {
+          const eol = buf.indexOf(CRLF, offset);
+          if (eol === -1) {
+            if (buf.length - offset > MAX_HEAD) throw new UpstreamFailed('chunk line too long');
+            return buf.subarray(offset);
+          }
+          const line = buf.toString('latin1', offset, eol);
+          offset = eol + 2;
+          if (state.kind === 'trailers') {
+            // Trailer fields are dropped (node:http would need them declared up front); an empty line ends them.
+            if (line === '') this.finish(exchange);
+            break;
+          }
+          const size = Number.parseInt(line, 16); // a chunk extension after `;` is ignored, as parseInt stops there
+          if (!Number.isFinite(size) || size < 0) throw new UpstreamFailed('bad chunk size');
+          this.state = size === 0 ? { kind: 'trailers' } : { kind: 'chunk-data', remaining: size };
+          break;
+        }
+        case 'chunk-data': {
+          const n = Math.min(state.remaining, buf.length - offset);
+          if (n > 0) this.write(exchange, buf.subarray(offset, offset + n));
+          offset += n;
+          state.remaining -= n;
+          if (state.remaining > 0) return buf.subarray(offset);
+          this.state = { kind: 'chunk-end' };
+          break;
+        }
+        case 'chunk-end': {
+          if (buf.length - offset < 2) return buf.subarray(offset);
+          if (buf[offset] !== 13 || buf[offset + 1] !== 10) throw new UpstreamFailed('bad chunk end');
+          offset += 2;
+          this.state = { kind: 'chunk-size' };
+          break;
+        }
+        case 'until-close': {
+          if (offset < buf.length) this.write(exchange, buf.subarray(offset));
+          return buf.subarray(buf.length);
+        }
+      }
+    }
+    return buf.subarray(offset);
+  }
+
+  private onHead(exchange: Exchange, head: string): void {
+    const lines = head.split('\r\n');
+    const statusLine = lines[0] ?? '';
+    const status = Number(statusLine.slice(9, 12));
+    if (!statusLine.startsWith('HTTP/1.') || !Number.isInteger(status) || status < 100) {
+      throw new UpstreamFailed('bad status line');
+    }
+    // An interim answer (100 Continue, 103 Early Hints) comes before the real one.
+    if (status < 200) return;
+    const raw: string[] = [];
+    let length = -1;
+    let chunked = false;
+    for (let i = 1; i < lines.length; i++) {
+      const line = lines[i] as string;
+      const colon = line.indexOf(':');
+      if (colon <= 0) throw new UpstreamFailed('bad header line');
+      const name = line.slice(0, colon);
+      const value = line.slice(colon + 1).trim();
+      const lower = name.toLowerCase();
+      if (lower === 'content-length') length = Number(value);
+      else if (lower === 'transfer-encoding') chunked = /(^|,)\s*chunked\s*$/i.test(value);
+      else if (lower === 'connection' && /\bclose\b/i.test(value)) this.reusable = false;
+      raw.push(name, value);
+    }
+    const bodiless = exchange.method === 'HEAD' || status === 204 || status === 304;
+    // writeHead throws on a header value node:http refuses; that is a bad upstream answer too.
+    exchange.res.writeHead(status, exchange.headers(raw));
+    if (bodiless) this.finish(exchange);
+    else if (chunked) this.state = { kind: 'chunk-size' };
+    else if (length >= 0 && Number.isSafeInteger(length)) {
+      this.state = { kind: 'length', remaining: length };
+      if (length === 0) this.finish(exchange);
+    } else {
+      this.reusable = false;
+      this.state = { kind: 'until-close' };
+    }
+  }
+
+  private write(exchange: Exchange, data: Buffer): void {
+    // Backpressure: a slow client pauses the read from PostgREST instead of buffering in memory.
+    if (!exchange.res.write(data)) {
+      this.socket.pause();
+      exchange.res.once('drain', this.resume);
+    }
+  }
+
+  private finish(exchange: Exchange): void {
+    this.exchange = null;
+    exchange.res.removeListener('close', this.onResponseClosed);
+    // The whole response is read: a pause for a slow client must not outlive it in the pool.
+    exchange.res.removeListener('drain', this.resume);
+    if (this.socket.isPaused()) this.socket.resume();
+    exchange.res.end();
+    this.reused = true;
+    if (this.reusable && this.pending === null) this.pool.release(this);
+    else this.socket.destroy();
+  }
+
+  private abort(error: Error): void {
+    const exchange = this.exchange;
+    this.socket.destroy();
+    if (exchange) this.fail(exchange, error);
+  }
+
+  private fail(exchange: Exchange, error: Error): void {
+    this.exchange = null;
+    exchange.res.removeListener('close', this.onResponseClosed);
+    exchange.res.removeListener('drain', this.resume);
+    if (!exchange.res.headersSent) exchange.fail(error);
+    else exchange.res.destroy(error);
+  }
+
+  private onClose(): void {
+    this.pool.forget(this);
+    const exchange = this.exchange;
+    if (!exchange) return;
+    if (this.state.kind === 'until-close') {
+      this.finish(exchange);
+      return;
+    }
+    // A kept-alive socket PostgREST closed just as it was reused: nothing was processed, so an
+    // idempotent request goes again on a fresh connection.
+    if (this.reused && !this.answered && exchange.retriable) {
+      this.exchange = null;
+      exchange.res.removeListener('close', this.onResponseClosed);
+      this.pool.dispatch(exchange, true);
+      return;
+    }
+    this.fail(exchange, new UpstreamFailed('upstream closed the connection'));
+  }
+}
+
+export interface UpstreamOptions {
+  host: string;
+  port: number;
+  /** How many idle connections are kept for reuse. */
+  maxIdle?: number;
+  /** How long an idle connection is kept, in ms; below PostgREST's own keep-alive timeout. */
+  idleTimeout?: number;
+}
+
+export interface ForwardRequest {
+  method: string;
+  /** Path and query string, as PostgREST should see them. */
+  path: string;
+  /** Request headers as a flat [name, value, …] list, without hop-by-hop ones nor `host`. */
+  headers: string[];
+  res: ServerResponse;
+  responseHeaders: (raw: string[]) => string[];
+  fail: (error: Error) => void;
+}
+
+/** A pool of keep-alive connections to one HTTP/1.1 server, for requests without a body. */
+export class Upstream {
+  private readonly idle: Connection[] = [];
+  private readonly host: string;
+  private readonly port: number;
+  private readonly maxIdle: number;
+  private readonly idleTimeout: number;
+  private readonly hostHeader: string;
+  private closed = false;
+
+  constructor(options: UpstreamOptions) {
+    this.host = options.host;
+    this.port = options.port;
+    this.maxIdle = options.maxIdle ?? 16;
+    this.idleTimeout = options.idleTimeout ?? 4000;
+    this.hostHeader = `${options.host}:${options.port}`;
+  }
+
+  forward(request: ForwardRequest): void {
+    let head = `${request.method} ${request.path} HTTP/1.1\r\nHost: ${this.hostHeader}\r\n`;
+    const headers = request.headers;
+    for (let i = 0; i < headers.length; i += 2) head += `${headers[i]}: ${headers[i + 1]}\r\n`;
+    head += '\r\n';
+    this.dispatch(
+      {
+        method: request.method,
+        head,
+        res: request.res,
+        headers: request.responseHeaders,
+        fail: request.fail,
+        retriable: request.method === 'GET' || request.method === 'HEAD',
+      },
+      false,
+    );
+  }
+
+  /** Sends on the most recently used idle connection (warm, least likely to have timed out), or a new one. */
+  dispatch(exchange: Exchange, fresh: boolean): void {
+    if (this.closed) {
+      exchange.fail(new UpstreamFailed('gateway closing'));
+      return;
+    }
+    const connection = (!fresh && this.idle.pop()) || new Connection(this, this.port, this.host);
+    connection.socket.setTimeout(0);
+    connection.socket.ref();
+    connection.send(exchange);
+  }
+
+  release(connection: Connection): void {
+    if (this.closed || this.idle.length >= this.maxIdle) {
+      connection.socket.destroy();
+      return;
+    }
+    // An idle connection neither keeps the process alive nor lingers past the idle timeout.
+    connection.socket.unref();
+    connection.socket.setTimeout(this.idleTimeout);
+    this.idle.push(connection);
+  }
+
+  forget(connection: Connection): void {
+    const i = this.idle.indexOf(connection);
+    if (i !== -1) this.idle.splice(i, 1);
+  }
+
+  destroy(): void {
+    this.closed = true;
+    for (const connection of this.idle.splice(0)) connection.socket.destroy();
+  }
+}
