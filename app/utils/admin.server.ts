@@ -5,6 +5,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/types/database.ts';
 import { config, supabaseEnv } from './env.server.ts';
 import { NodeWebSocket } from './websocket.server.ts';
+import { backendFetch } from './backend-fetch.server.ts';
 
 let cached: { url: string; key: string; client: SupabaseClient<Database> } | null = null;
 
@@ -17,6 +18,7 @@ function adminClient(): SupabaseClient<Database> {
   const client = createClient<Database>(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: NodeWebSocket },
+    global: { fetch: backendFetch },
   });
   cached = { url, key, client };
   return client;

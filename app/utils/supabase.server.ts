@@ -6,6 +6,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/types/database.ts';
 import { supabaseEnv } from './env.server.ts';
 import { NodeWebSocket } from './websocket.server.ts';
+import { backendFetch } from './backend-fetch.server.ts';
 
 export interface RequestSupabase {
   supabase: SupabaseClient<Database>;
@@ -42,7 +43,7 @@ export function getSupabase(request: Request, context: AppLoadContext): RequestS
     cookieOptions: { secure: isHttps(request) },
     // The auth server records the browser of each session it starts (the device list on
     // /account/security); the request reaches it from this server, so pass the browser's name on.
-    global: { headers: userAgent ? { 'User-Agent': userAgent } : {} },
+    global: { headers: userAgent ? { 'User-Agent': userAgent } : {}, fetch: backendFetch },
     realtime: { transport: NodeWebSocket },
   });
   const entry = { supabase, cookies };
