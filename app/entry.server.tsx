@@ -6,15 +6,14 @@ import type {
   HandleDataRequestFunction,
   HandleErrorFunction,
 } from '@remix-run/node';
-import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
-import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { checkConfigAtStart, supabaseEnv } from './utils/env.server.ts';
 import { NonceProvider } from './utils/nonce.tsx';
 import { installRequestGuard } from './utils/request-guard.server.ts';
 import { dataSecurityHeaders, securityHeaders } from './utils/security-headers.server.ts';
 import { applySessionHeaders } from './utils/supabase.server.ts';
+import { compressedResponse } from './utils/compression.server.ts';
 
 const ABORT_DELAY = 5_000;
 
@@ -36,26 +35,30 @@ export default function handleRequest(
   for (const [name, value] of Object.entries(securityHeaders(request, nonce, supabaseEnv().url))) {
     responseHeaders.set(name, value);
   }
-  // Bots and no-JS clients get the whole document at once; browsers get it streamed.
-  const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady';
+  // No route defers data, so the page is complete when its shell is: it is rendered whole, then
+  // compressed once (app/utils/compression.server.ts), rather than streamed in many small chunks.
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    const chunks: Buffer[] = [];
+    const body = new PassThrough();
+    body.on('data', (chunk: Buffer) => chunks.push(chunk));
+    body.on('end', () => {
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+      compressedResponse(Buffer.concat(chunks), request, {
+        headers: responseHeaders,
+        status: responseStatusCode,
+      }).then(resolve, reject);
+    });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
+        onShellReady() {
           shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+        },
+        onAllReady() {
           pipe(body);
         },
         onShellError(error: unknown) {
@@ -63,19 +66,25 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
+          // An error in the shell is Remix's to report (onShellError); later ones only show here.
           if (shellRendered) console.error(error);
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    setTimeout(abort, ABORT_DELAY).unref();
   });
 }
 
-/** Client-side navigations and fetcher calls: their responses carry the refreshed session and the security headers too. */
-export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) => {
+/**
+ * Client-side navigations and fetcher calls: their responses carry the refreshed session and the
+ * security headers too, and are compressed as documents are.
+ */
+export const handleDataRequest: HandleDataRequestFunction = async (response, { request, context }) => {
   applySessionHeaders(response.headers, context);
   for (const [name, value] of Object.entries(dataSecurityHeaders(request))) response.headers.set(name, value);
-  return response;
+  if (!response.body || response.headers.has('Content-Encoding')) return response;
+  const body = new Uint8Array(await response.arrayBuffer());
+  return compressedResponse(body, request, { status: response.status, headers: response.headers });
 };
 
 /**

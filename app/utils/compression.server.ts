@@ -1,0 +1,65 @@
+// Compression of the pages and data the app renders, at a level made for dynamic responses.
+//
+// remix-serve compresses every answer with the `compression` middleware: gzip at level 6 (or brotli at
+// quality 4), chunk by chunk as React writes them, which made compression the largest single cost in
+// the CPU profile of a board load. The app compresses a rendered page once, whole, at a fast level,
+// and marks it; the middleware passes an answer that already has a Content-Encoding through untouched
+// (decision 009).
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+/** Below this, compression saves less than a packet and costs a call: sent as it is. */
+export const MIN_COMPRESSED_BYTES = 1024;
+
+export type Encoding = 'br' | 'gzip';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * The encoding to answer with, from the client's Accept-Encoding: brotli where it is accepted (browsers
+ * offer it over https), else gzip; none when neither is, or when the client refuses them (`;q=0`).
+ */
+export function negotiateEncoding(acceptEncoding: string | null): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    accepted.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const weightOf = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weightOf('br') > 0) return 'br';
+  if (weightOf('gzip') > 0) return 'gzip';
+  return null;
+}
+
+/** The body compressed with `encoding` at a fast level: brotli quality 4, gzip level 1. */
+export function compress(body: Uint8Array, encoding: Encoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+    : gzip(body, { level: 1 });
+}
+
+/**
+ * A response whose body is `body`, compressed when the client accepts it and it is worth it. The
+ * headers gain Content-Encoding, Content-Length and `Vary: Accept-Encoding`.
+ */
+export async function compressedResponse(
+  body: Uint8Array,
+  request: Request,
+  init: { status: number; headers: Headers },
+): Promise<Response> {
+  const { headers } = init;
+  headers.append('Vary', 'Accept-Encoding');
+  const encoding = negotiateEncoding(request.headers.get('Accept-Encoding'));
+  if (!encoding || body.byteLength < MIN_COMPRESSED_BYTES || request.method === 'HEAD') {
+    headers.set('Content-Length', String(body.byteLength));
+    return new Response(body as Uint8Array<ArrayBuffer>, init);
+  }
+  const packed = await compress(body, encoding);
+  headers.set('Content-Encoding', encoding);
+  headers.set('Content-Length', String(packed.byteLength));
+  return new Response(packed as Uint8Array<ArrayBuffer>, init);
+}
