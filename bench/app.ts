@@ -2,24 +2,37 @@
 // load asks of the backend. The app runs as in production (remix-serve). What /login ships is not
 // timing but a size, and a test: tests/integration/app-http.test.ts.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import pg from 'pg';
 import type { BenchBackend } from './backend.ts';
 import { freePort } from '../emulator/lib/net.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 
-/** Forwards to the backend and counts requests by path, so a page load's backend traffic is visible. */
+/** One backend request a page load made: what it asked and how long the app waited for its answer. */
+export interface BackendCall {
+  name: string;
+  ms: number;
+}
+
+/**
+ * Forwards to the backend and records each request (method, path, time to the end of its answer), so
+ * a page load's backend traffic is visible. Used by the app instance that is profiled, never by the
+ * one whose throughput is measured: the extra hop would cost it.
+ */
 async function countingProxy(
   target: string,
-): Promise<{ url: string; counts: Map<string, number>; close: () => void }> {
-  const counts = new Map<string, number>();
+): Promise<{ url: string; calls: BackendCall[]; counts: () => Map<string, number>; close: () => void }> {
+  const calls: BackendCall[] = [];
   const upstream = new URL(target);
   const agent = new http.Agent({ keepAlive: true });
   const server = http.createServer((req, res) => {
+    const t0 = performance.now();
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
-    counts.set(`${req.method} ${pathname}`, (counts.get(`${req.method} ${pathname}`) ?? 0) + 1);
+    res.on('finish', () => calls.push({ name: `${req.method} ${pathname}`, ms: performance.now() - t0 }));
     const forward = http.request(
       {
         host: upstream.hostname,
@@ -39,7 +52,12 @@ async function countingProxy(
   });
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${port}`, counts, close: () => server.close() };
+  const counts = () => {
+    const map = new Map<string, number>();
+    for (const call of calls) map.set(call.name, (map.get(call.name) ?? 0) + 1);
+    return map;
+  };
+  return { url: `http://127.0.0.1:${port}`, calls, counts, close: () => server.close() };
 }
 
 async function startApp(
@@ -76,6 +94,7 @@ async function startApp(
   throw new Error('the app did not start');
 }
 
+/** Requests per second with `concurrency` connections for `count` requests in all, every answer a 200. */
 async function requestsPerSecond(
   url: string,
   cookie: string,
@@ -96,7 +115,118 @@ async function requestsPerSecond(
   return count / ((performance.now() - t0) / 1000);
 }
 
-async function signInCookie(appUrl: string, backend: BenchBackend, email: string): Promise<string> {
+/**
+ * Two throughputs measured in alternating rounds, so both see the same machine load; returns each
+ * one's mean over the rounds.
+ */
+async function sideBySide(
+  rounds: number,
+  a: () => Promise<number>,
+  b: () => Promise<number>,
+): Promise<[number, number]> {
+  let sumA = 0;
+  let sumB = 0;
+  for (let round = 0; round < rounds; round++) {
+    sumA += await a();
+    sumB += await b();
+  }
+  return [sumA / rounds, sumB / rounds];
+}
+
+/** CPU time (user + system) the process has used so far, in milliseconds (Linux: /proc). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100;
+
+/** One page fetched as a browser would (compressed), counting the bytes that cross the wire. */
+function fetchRaw(url: string, cookie: string): Promise<{ status: number; wire: number; html: number }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      url,
+      { headers: { Cookie: cookie, 'Accept-Encoding': 'br, gzip', Accept: 'text/html' } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const encoding = res.headers['content-encoding'];
+          const html =
+            encoding === 'br'
+              ? zlib.brotliDecompressSync(body)
+              : encoding === 'gzip'
+                ? zlib.gunzipSync(body)
+                : body;
+          resolve({ status: res.statusCode ?? 0, wire: body.length, html: html.length });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+  });
+}
+
+export interface Breakdown {
+  label: string;
+  /** Median time to the last byte, one request at a time. */
+  totalMs: number;
+  /** The app process's CPU per request (mean). */
+  appCpuMs: number;
+  /** Time the app's backend requests took per page load, summed (median). */
+  backendMs: number;
+  /** Each backend request of one page load, with its median time. */
+  calls: BackendCall[];
+  wireBytes: number;
+  htmlBytes: number;
+}
+
+/** Where one page load's time goes: `count` loads one after another through the profiled app. */
+async function breakdown(
+  label: string,
+  app: { url: string; child: ChildProcess },
+  proxy: { calls: BackendCall[] },
+  path: string,
+  cookie: string,
+  count: number,
+): Promise<Breakdown> {
+  for (let i = 0; i < 3; i++) await fetchRaw(`${app.url}${path}`, cookie);
+  const totals: number[] = [];
+  const perCall = new Map<string, number[]>();
+  const waits: number[] = [];
+  let last = { wire: 0, html: 0 };
+  const cpu0 = cpuMs(app.child.pid ?? 0);
+  for (let i = 0; i < count; i++) {
+    proxy.calls.length = 0;
+    const t0 = performance.now();
+    const res = await fetchRaw(`${app.url}${path}`, cookie);
+    totals.push(performance.now() - t0);
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+    last = res;
+    for (const call of proxy.calls) perCall.set(call.name, [...(perCall.get(call.name) ?? []), call.ms]);
+    waits.push(proxy.calls.reduce((sum, call) => sum + call.ms, 0));
+  }
+  const appCpuMs = (cpuMs(app.child.pid ?? 0) - cpu0) / count;
+  return {
+    label,
+    totalMs: median(totals),
+    appCpuMs,
+    backendMs: median(waits),
+    calls: [...perCall].map(([name, times]) => ({
+      name: `${Math.round(times.length / count)}× ${name}`,
+      ms: median(times),
+    })),
+    wireBytes: last.wire,
+    htmlBytes: last.html,
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+async function createUser(backend: BenchBackend, email: string): Promise<void> {
   await fetch(`${backend.apiUrl}/auth/v1/admin/users`, {
     method: 'POST',
     headers: {
@@ -106,6 +236,9 @@ async function signInCookie(appUrl: string, backend: BenchBackend, email: string
     },
     body: JSON.stringify({ email, password: 'bench-password-1', email_confirm: true }),
   });
+}
+
+async function signInCookie(appUrl: string, email: string, password: string): Promise<string> {
   const host = new URL(appUrl).host;
   const res = await fetch(`${appUrl}/login`, {
     method: 'POST',
@@ -116,8 +249,9 @@ async function signInCookie(appUrl: string, backend: BenchBackend, email: string
       'Sec-Fetch-Site': 'same-origin',
       'content-type': 'application/x-www-form-urlencoded',
     },
-    body: new URLSearchParams({ email, password: 'bench-password-1' }),
+    body: new URLSearchParams({ email, password }),
   });
+  if (res.status !== 302 && res.status !== 303) throw new Error(`signing in ${email} answered ${res.status}`);
   return res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
@@ -129,7 +263,7 @@ async function bigBoard(backend: BenchBackend, email: string, count: number): Pr
   const client = new pg.Client({ connectionString: backend.dbUrl });
   await client.connect();
   try {
-    const slug = `bench-${Date.now().toString(36)}`;
+    const slug = `bench-${count}-${Date.now().toString(36)}`;
     const { rows } = await client.query<{ project: string }>(
       `with me as (select id from auth.users where email = $1),
             ws as (insert into public.workspaces (name, slug, created_by) select 'Bench', $2, id from me returning id),
@@ -159,43 +293,86 @@ export interface AppFigures {
   backendRequestsPerPage: Map<string, number>;
   boardRps: number;
   boardHealthzRps: number;
+  demoBoardRps: number;
+  loginRps: number;
   backendRequestsPerBoard: Map<string, number>;
+  /** The board at 10, 100, 1,000 and 5,000 tasks, and the demo board, profiled one load at a time. */
+  scale: Breakdown[];
   moveTaskMs: number;
   /** How many moves were timed, and the fewest and most of the board's task rows one of them changed. */
   moves: { count: number; rowsChanged: { min: number; max: number } };
 }
 
+/** The demo board of the seed (40 tasks), as its owner sees it. */
+const DEMO = {
+  email: 'ada@demo.crewboard.test',
+  password: 'crewboard-demo',
+  board: '/w/northwind/p/c0000000-0000-4000-8000-000000000001',
+};
+
 export async function benchApp(backend: BenchBackend): Promise<AppFigures> {
+  // Two app processes: one talks to the backend directly and its throughput is measured; the other
+  // goes through a recording proxy and is profiled one request at a time.
+  const app = await startApp(backend.apiUrl, backend.anonKey, backend.serviceRoleKey);
   const proxy = await countingProxy(backend.apiUrl);
-  const app = await startApp(proxy.url, backend.anonKey, backend.serviceRoleKey);
+  const profiled = await startApp(proxy.url, backend.anonKey, backend.serviceRoleKey);
   try {
     const email = `bench-app-${Date.now()}@example.test`;
-    const cookie = await signInCookie(app.url, backend, email);
+    await createUser(backend, email);
+    const cookie = await signInCookie(app.url, email, 'bench-password-1');
+    const profiledCookie = await signInCookie(profiled.url, email, 'bench-password-1');
     // Warm up: JWKS fetched and cached, connections open.
     await requestsPerSecond(`${app.url}/account`, cookie, 20, 2);
-    proxy.counts.clear();
-    await requestsPerSecond(`${app.url}/account`, cookie, 1, 1);
-    const backendRequestsPerPage = new Map(proxy.counts);
-    // Interleaved rounds, so both figures see the same machine load.
-    let account = 0;
-    let healthz = 0;
-    for (let round = 0; round < 3; round++) {
-      account += await requestsPerSecond(`${app.url}/account`, cookie, 150, 4);
-      healthz += await requestsPerSecond(`${app.url}/healthz`, '', 600, 4);
-    }
+    await requestsPerSecond(`${profiled.url}/account`, profiledCookie, 3, 1);
+    proxy.calls.length = 0;
+    await requestsPerSecond(`${profiled.url}/account`, profiledCookie, 1, 1);
+    const backendRequestsPerPage = proxy.counts();
+    const [accountRps, healthzRps] = await sideBySide(
+      3,
+      () => requestsPerSecond(`${app.url}/account`, cookie, 150, 4),
+      () => requestsPerSecond(`${app.url}/healthz`, '', 600, 4),
+    );
 
-    // A board of 1,000 tasks.
-    const boardPath = await bigBoard(backend, email, 1000);
-    await requestsPerSecond(`${app.url}${boardPath}`, cookie, 5, 1);
-    proxy.counts.clear();
-    await requestsPerSecond(`${app.url}${boardPath}`, cookie, 1, 1);
-    const backendRequestsPerBoard = new Map(proxy.counts);
-    let board = 0;
-    let boardHealthz = 0;
-    for (let round = 0; round < 3; round++) {
-      board += await requestsPerSecond(`${app.url}${boardPath}`, cookie, 20, 2);
-      boardHealthz += await requestsPerSecond(`${app.url}/healthz`, '', 400, 2);
+    // The signed-in demo board against /login, 10 connections each.
+    const demoCookie = await signInCookie(app.url, DEMO.email, DEMO.password);
+    await requestsPerSecond(`${app.url}${DEMO.board}`, demoCookie, 20, 2);
+    const [demoBoardRps, loginRps] = await sideBySide(
+      3,
+      () => requestsPerSecond(`${app.url}${DEMO.board}`, demoCookie, 150, 10),
+      () => requestsPerSecond(`${app.url}/login`, '', 300, 10),
+    );
+
+    // Boards of 10 to 5,000 tasks, profiled; the one of 1,000 also measured for throughput.
+    const scale: Breakdown[] = [];
+    let boardPath = '';
+    for (const size of [10, 100, 1000, 5000]) {
+      const path = await bigBoard(backend, email, size);
+      if (size === 1000) boardPath = path;
+      scale.push(
+        await breakdown(
+          `board of ${size.toLocaleString('en')} tasks`,
+          profiled,
+          proxy,
+          path,
+          profiledCookie,
+          15,
+        ),
+      );
     }
+    const demoProfiledCookie = await signInCookie(profiled.url, DEMO.email, DEMO.password);
+    scale.push(await breakdown('demo board (40 tasks)', profiled, proxy, DEMO.board, demoProfiledCookie, 15));
+    scale.push(await breakdown('/login, reference', profiled, proxy, '/login', '', 15));
+
+    await requestsPerSecond(`${profiled.url}${boardPath}`, profiledCookie, 1, 1);
+    proxy.calls.length = 0;
+    await requestsPerSecond(`${profiled.url}${boardPath}`, profiledCookie, 1, 1);
+    const backendRequestsPerBoard = proxy.counts();
+    await requestsPerSecond(`${app.url}${boardPath}`, cookie, 5, 1);
+    const [boardRps, boardHealthzRps] = await sideBySide(
+      3,
+      () => requestsPerSecond(`${app.url}${boardPath}`, cookie, 20, 2),
+      () => requestsPerSecond(`${app.url}/healthz`, '', 400, 2),
+    );
 
     // move_task through REST as the board's owner.
     const token = JSON.parse(
@@ -258,17 +435,21 @@ export async function benchApp(backend: BenchBackend): Promise<AppFigures> {
     };
 
     return {
-      accountRps: account / 3,
-      healthzRps: healthz / 3,
+      accountRps,
+      healthzRps,
       backendRequestsPerPage,
-      boardRps: board / 3,
-      boardHealthzRps: boardHealthz / 3,
+      boardRps,
+      boardHealthzRps,
+      demoBoardRps,
+      loginRps,
       backendRequestsPerBoard,
+      scale,
       moveTaskMs,
       moves,
     };
   } finally {
     app.child.kill('SIGTERM');
+    profiled.child.kill('SIGTERM');
     proxy.close();
   }
 }

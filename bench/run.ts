@@ -7,7 +7,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { benchApp } from './app.ts';
+import { benchApp, type AppFigures, type Breakdown } from './app.ts';
 import { startBenchBackend, type BenchBackend } from './backend.ts';
 import { benchFunctions } from './functions.ts';
 import { benchStorage } from './storage.ts';
@@ -142,6 +142,90 @@ async function startTimes(): Promise<{ cold: number; warm: number }> {
   }
 }
 
+type Row = [string, string, string];
+
+function printTable(title: string, rows: Row[]): void {
+  const w0 = Math.max(...rows.map((r) => r[0].length));
+  const w1 = Math.max(...rows.map((r) => r[1].length));
+  console.log(`\n${title}\n`);
+  for (const [a, b, c] of rows) console.log(`${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`);
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+/** Where one page load's time goes, board by board: the scale curve from 10 to 5,000 tasks. */
+function printScale(scale: Breakdown[]): void {
+  const rows: Row[] = scale.map((b) => [
+    b.label,
+    `${b.totalMs.toFixed(1)} ms`,
+    [
+      `app CPU ${b.appCpuMs.toFixed(1)} ms`,
+      `backend ${b.backendMs.toFixed(1)} ms (${b.calls.map((c) => `${c.name} ${c.ms.toFixed(1)}`).join(', ') || 'none'})`,
+      `${kb(b.wireBytes)} sent, ${kb(b.htmlBytes)} HTML`,
+    ].join(' · '),
+  ]);
+  const first = scale[0];
+  const last = scale.find((b) => b.label.includes('5,000'));
+  if (first && last)
+    rows.push([
+      '5,000 tasks vs 10 tasks',
+      `${(last.totalMs / first.totalMs).toFixed(2)} ×`,
+      `500 × the tasks; ${(last.htmlBytes / first.htmlBytes).toFixed(2)} × the HTML`,
+    ]);
+  printTable('One page load at a time, through a recording proxy (median of 15)', rows);
+}
+
+function appRows(app: AppFigures): Row[] {
+  const perPage = [...app.backendRequestsPerPage].map(([k, n]) => `${n}× ${k}`).join(', ') || 'none';
+  const toUser = app.backendRequestsPerPage.get('GET /auth/v1/user') ?? 0;
+  return [
+    [
+      'SSR /account signed in (4 concurrent)',
+      `${app.accountRps.toFixed(1)} req/s`,
+      `${(app.accountRps / app.healthzRps).toFixed(3)} × /healthz (goal ≥ 0.3)`,
+    ],
+    ['SSR /healthz (4 concurrent), reference', `${app.healthzRps.toFixed(1)} req/s`, '1 × /healthz'],
+    ['backend requests per signed-in page load', perPage, `${toUser} to /auth/v1/user (goal 0)`],
+    [
+      'SSR board of 1,000 tasks (2 concurrent)',
+      `${app.boardRps.toFixed(1)} req/s`,
+      `${(app.boardRps / app.boardHealthzRps).toFixed(4)} × /healthz (goal ≥ 0.1)`,
+    ],
+    [
+      'SSR demo board, 40 tasks, signed in (10 concurrent)',
+      `${app.demoBoardRps.toFixed(1)} req/s`,
+      `${(app.demoBoardRps / app.loginRps).toFixed(3)} × /login (goal ≥ 0.3)`,
+    ],
+    ['SSR /login (10 concurrent), reference', `${app.loginRps.toFixed(1)} req/s`, '1 × /login'],
+    [
+      'backend requests per board load',
+      [...app.backendRequestsPerBoard].map(([k, n]) => `${n}× ${k}`).join(', '),
+      `${[...app.backendRequestsPerBoard.values()].reduce((a, b) => a + b, 0)} in all (goal ≤ 3, none repeated)`,
+    ],
+    [
+      `move_task through REST (median of ${app.moves.count})`,
+      `${app.moveTaskMs.toFixed(2)} ms`,
+      app.moves.rowsChanged.min === app.moves.rowsChanged.max
+        ? `${app.moves.rowsChanged.min} task row changed by each move (measured)`
+        : `${app.moves.rowsChanged.min} to ${app.moves.rowsChanged.max} task rows changed per move (measured)`,
+    ],
+  ];
+}
+
+/** `npm run bench -- app` measures the app alone: the rows issue 13 tracks, in a few minutes. */
+async function appOnly(): Promise<void> {
+  const dir = scratchDir();
+  const backend = await start(dir);
+  try {
+    const app = await benchApp(backend);
+    printTable('Crewboard app benchmarks', appRows(app));
+    printScale(app.scale);
+  } finally {
+    await backend.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const times = await startTimes();
   const dir = scratchDir();
@@ -154,7 +238,7 @@ async function main(): Promise<void> {
     const storage = await benchStorage(backend);
     const realtime = await realtimeLatency(backend);
     const functions = await benchFunctions(backend, projectRoot);
-    const rows: Array<[string, string, string]> = [
+    const rows: Row[] = [
       [
         'REST read, gateway vs PostgREST (median)',
         `${rest.gateway.toFixed(3)} ms vs ${rest.direct.toFixed(3)} ms`,
@@ -182,26 +266,8 @@ async function main(): Promise<void> {
         `${(times.warm / times.cold).toFixed(2)} × cold (goal < 5 s)`,
       ],
     ];
-    const perPage = [...app.backendRequestsPerPage].map(([k, n]) => `${n}× ${k}`).join(', ') || 'none';
-    const toUser = app.backendRequestsPerPage.get('GET /auth/v1/user') ?? 0;
+    rows.push(...appRows(app));
     rows.push(
-      [
-        'SSR /account signed in (4 concurrent)',
-        `${app.accountRps.toFixed(1)} req/s`,
-        `${(app.accountRps / app.healthzRps).toFixed(3)} × /healthz`,
-      ],
-      ['SSR /healthz (4 concurrent), reference', `${app.healthzRps.toFixed(1)} req/s`, '1 × /healthz'],
-      ['backend requests per signed-in page load', perPage, `${toUser} to /auth/v1/user (goal 0)`],
-      [
-        'SSR board of 1,000 tasks (2 concurrent)',
-        `${app.boardRps.toFixed(1)} req/s`,
-        `${(app.boardRps / app.boardHealthzRps).toFixed(4)} × /healthz`,
-      ],
-      [
-        'backend requests per board load',
-        [...app.backendRequestsPerBoard].map(([k, n]) => `${n}× ${k}`).join(', '),
-        `${[...app.backendRequestsPerBoard.values()].reduce((a, b) => a + b, 0)} in all (goal ≤ 3, none repeated)`,
-      ],
       [
         '10 MB upload through storage (median of 5)',
         `${storage.uploadMs.toFixed(1)} ms`,
@@ -211,13 +277,6 @@ async function main(): Promise<void> {
         '10 MB download through storage (median of 5)',
         `${storage.downloadMs.toFixed(1)} ms`,
         `${(storage.downloadMs / storage.diskReadMs).toFixed(1)} × streaming it from the file (${storage.diskReadMs.toFixed(1)} ms)`,
-      ],
-      [
-        `move_task through REST (median of ${app.moves.count})`,
-        `${app.moveTaskMs.toFixed(2)} ms`,
-        app.moves.rowsChanged.min === app.moves.rowsChanged.max
-          ? `${app.moves.rowsChanged.min} task row changed by each move (measured)`
-          : `${app.moves.rowsChanged.min} to ${app.moves.rowsChanged.max} task rows changed per move (measured)`,
       ],
     );
     rows.push(
@@ -254,14 +313,13 @@ async function main(): Promise<void> {
         `function RSS ${functions.rssBeforeMb.toFixed(0)} MB before, ${functions.rssPeakMb.toFixed(0)} MB peak`,
       ],
     );
-    const w0 = Math.max(...rows.map((r) => r[0].length));
-    const w1 = Math.max(...rows.map((r) => r[1].length));
-    console.log('\nCrewboard local backend benchmarks\n');
-    for (const [a, b, c] of rows) console.log(`${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`);
+    printTable('Crewboard local backend benchmarks', rows);
+    printScale(app.scale);
   } finally {
     await backend.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-await main();
+if (process.argv[2] === 'app') await appOnly();
+else await main();
