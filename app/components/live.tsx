@@ -91,11 +91,8 @@ export interface Viewer {
 export function useLiveBoard(
   projectId: string,
   me: Viewer,
-  taskIds: string[],
 ): { others: Viewer[]; state: LiveState } {
   const [others, setOthers] = useState<Viewer[]>([]);
-  const known = useRef(new Set(taskIds));
-  known.current = new Set(taskIds);
   const state = useLiveChannel(
     `board:${projectId}`,
     {
@@ -110,11 +107,10 @@ export function useLiveBoard(
           { event: '*', schema: 'public', table: 'tasks', filter: `project_id=eq.${projectId}` },
           changed,
         )
-        // Deletes carry only the key, so they cannot be filtered by project: keep this board's.
-        .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'tasks' }, (change) => {
-          const id = (change.old as { id?: string }).id;
-          if (id && known.current.has(id)) changed();
-        })
+        // Deletes carry only the key, so they cannot be filtered by project, and the board draws only
+        // a window of each column: a deleted card it does not show still changes a column's count.
+        // Any deleted task reloads the board (deletes are rare: admins only).
+        .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'tasks' }, changed)
         .on('presence', { event: 'sync' }, () => {
           const state = channel.presenceState<{ name: string }>();
           setOthers(

@@ -10,6 +10,10 @@ import {
   useFetcher,
   useFetchers,
   useLoaderData,
+  useNavigate,
+  useNavigation,
+  useParams,
+  useSearchParams,
   useSubmit,
 } from '@remix-run/react';
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
@@ -17,15 +21,25 @@ import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { useLiveBoard } from '~/components/live.tsx';
 import { Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { redirectWithSession } from '~/utils/auth.server.ts';
-import { applyMove, moveFormData, moveTo, readMove, type Move, type Status } from '~/utils/board.ts';
+import {
+  applyMove,
+  COLUMN_WINDOW,
+  moveFormData,
+  moveTo,
+  readMove,
+  readWindows,
+  showMoreSearch,
+  type Move,
+  type Status,
+} from '~/utils/board.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { MoveTaskSchema, NewTaskSchema, TASK_STATUSES } from '~/utils/workspace-schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { atLeast } from '~/utils/roles.ts';
 import { requireMember } from '~/utils/workspace.server.ts';
+import { pageQuery, planPageQuery, type PageQueryAnswer } from '~/utils/page-query.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
-import { dataErrorResponse } from '~/utils/data-errors.server.ts';
-import { classifyDataError } from '~/utils/data-errors.server.ts';
+import { classifyDataError, dataErrorResponse } from '~/utils/data-errors.server.ts';
 import { randomUUID } from 'node:crypto';
 
 const COLUMN: Record<Status, string> = {
@@ -36,36 +50,53 @@ const COLUMN: Record<Status, string> = {
 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function loadBoard(
-  request: Request,
-  context: LoaderFunctionArgs['context'],
-  params: LoaderFunctionArgs['params'],
-) {
-  const membership = await requireMember(request, context, params.workspace);
-  if (!params.project || !UUID.test(params.project)) throw new Response('Not found', { status: 404 });
-  const { supabase } = getSupabase(request, context);
-  // The project and its tasks in one request.
-  const { data, error } = await supabase
-    .from('projects')
-    .select(
-      'id, name, description, archived_at, tasks(id, number, title, status, position, priority, due_date, assignee:profiles!tasks_assignee_profile_fkey(display_name))',
-    )
-    .eq('id', params.project)
-    .eq('workspace_id', membership.workspace.id)
-    .order('position', { referencedTable: 'tasks' })
-    .maybeSingle();
-  if (error) throw dataErrorResponse(error);
-  if (!data) throw new Response('Not found', { status: 404 });
-  const { tasks, ...project } = data;
-  return { membership, project, tasks };
+type BoardTaskRow = {
+  id: string;
+  number: number;
+  title: string;
+  status: Status;
+  position: number;
+  priority: string;
+  due_date: string | null;
+  assignee: { display_name: string } | null;
+};
+
+/** What `board_page` answers (supabase/migrations/20261123130000_board_page.sql). */
+interface BoardPageAnswer extends PageQueryAnswer {
+  project: { id: string; name: string; description: string | null; archived_at: string | null } | null;
+  columns: Array<{ status: Status; count: number; tasks: BoardTaskRow[] }> | null;
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { membership, project, tasks } = await loadBoard(request, context, params);
+  const slug = params.workspace ?? '';
+  const projectId = params.project ?? '';
+  const url = new URL(request.url);
+  const windows = readWindows(url.searchParams);
+  // The session check, the workspace and the board's windows in one request (page-query.server.ts).
+  if (UUID.test(projectId)) {
+    const { supabase } = getSupabase(request, context);
+    planPageQuery(context, slug, () =>
+      supabase
+        .rpc('board_page', { workspace_slug: slug, project_id: projectId, shown: windows })
+        // The function's JSON has the shape its migration documents.
+        .then(({ data, error }) => ({ data: data as unknown as BoardPageAnswer | null, error })),
+    );
+  }
+  const membership = await requireMember(request, context, slug);
+  const answer = UUID.test(projectId) ? await pageQuery<BoardPageAnswer>(context, slug) : undefined;
+  if (answer?.error) throw dataErrorResponse(answer.error);
+  const project = answer?.data?.project;
+  const columns = answer?.data?.columns;
+  if (!project || !columns) throw new Response('Not found', { status: 404 });
   const canEdit = atLeast(membership.role, 'member') && project.archived_at === null;
   return json({
     project,
-    tasks,
+    // Board order: column by column, each top to bottom.
+    tasks: columns.flatMap((column) => column.tasks),
+    counts: Object.fromEntries(columns.map((column) => [column.status, column.count])) as Record<
+      Status,
+      number
+    >,
     canEdit,
     me: { id: membership.user.id, name: membership.displayName },
     // The create forms' one-time key: a create sent twice with it (a retry after a lost answer)
@@ -74,13 +105,65 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   });
 }
 
+/** The board's project, for an action: in this workspace and visible to the caller, or a 404. */
+async function loadProject(
+  request: Request,
+  context: ActionFunctionArgs['context'],
+  params: ActionFunctionArgs['params'],
+) {
+  const membership = await requireMember(request, context, params.workspace);
+  if (!params.project || !UUID.test(params.project)) throw new Response('Not found', { status: 404 });
+  const { supabase } = getSupabase(request, context);
+  const { data: project, error } = await supabase
+    .from('projects')
+    .select('id, archived_at')
+    .eq('id', params.project)
+    .eq('workspace_id', membership.workspace.id)
+    .maybeSingle();
+  if (error) throw dataErrorResponse(error);
+  if (!project) throw new Response('Not found', { status: 404 });
+  return { membership, project };
+}
+
+/**
+ * The neighbours a one-step move (↑ or ↓, without JavaScript) lands between: the card it passes and
+ * the one beyond it, read from the database, since the board shows only a window of each column.
+ * Null when the task is already at that end of its column.
+ */
+async function stepNeighbours(
+  supabase: ReturnType<typeof getSupabase>['supabase'],
+  task: { id: string; project_id: string; status: Status; position: number },
+  direction: 'up' | 'down',
+): Promise<{ after_task_id?: string; before_task_id?: string } | null> {
+  const up = direction === 'up';
+  const query = supabase
+    .from('tasks')
+    .select('id')
+    .eq('project_id', task.project_id)
+    .eq('status', task.status)
+    .neq('id', task.id);
+  const { data, error } = await (
+    up ? query.lt('position', task.position) : query.gt('position', task.position)
+  )
+    .order('position', { ascending: !up })
+    .order('id', { ascending: !up })
+    .limit(2);
+  if (error) throw dataErrorResponse(error);
+  const [passed, beyond] = data;
+  if (!passed) return null;
+  return up
+    ? { before_task_id: passed.id, after_task_id: beyond?.id }
+    : { after_task_id: passed.id, before_task_id: beyond?.id };
+}
+
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireSameSite(request);
-  const { membership, project, tasks } = await loadBoard(request, context, params);
+  const { membership, project } = await loadProject(request, context, params);
   if (!atLeast(membership.role, 'member')) throw new Response('Not found', { status: 404 });
   const formData = await readForm(request);
   const { supabase } = getSupabase(request, context);
-  const boardUrl = `/w/${membership.workspace.slug}/p/${project.id}`;
+  // Back to the board as it was shown: its windows stay open.
+  const boardUrl = `/w/${membership.workspace.slug}/p/${project.id}${new URL(request.url).search}`;
 
   if (formData.get('intent') === 'create') {
     const submission = parseWithZod(formData, { schema: NewTaskSchema });
@@ -120,23 +203,27 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const move = MoveTaskSchema.safeParse(Object.fromEntries(formData));
   if (!move.success) throw new Response('Bad request', { status: 400 });
   const { taskId, status, direction, beforeTaskId, afterTaskId } = move.data;
-  const task = tasks.find((t) => t.id === taskId);
+  const { data: task, error: taskError } = await supabase
+    .from('tasks')
+    .select('id, project_id, status, position')
+    .eq('id', taskId)
+    .eq('project_id', project.id)
+    .maybeSingle();
+  if (taskError) throw dataErrorResponse(taskError);
   if (!task) {
     if (fromScript) return json({ moveError: 'This task no longer exists.', taskId }, { status: 404 });
     throw new Response('Not found', { status: 404 });
   }
-  // The column it lands in, without the task itself, top to bottom.
-  const column = tasks.filter((t) => t.status === status && t.id !== taskId);
+  const unchanged = () =>
+    fromScript ? json({ moved: taskId }) : redirectWithSession(boardUrl, request, context);
   let neighbours: { after_task_id?: string; before_task_id?: string } = {};
   if (beforeTaskId || afterTaskId) {
     neighbours = { after_task_id: afterTaskId, before_task_id: beforeTaskId };
   } else if (status === task.status) {
-    const index = tasks.filter((t) => t.status === status).findIndex((t) => t.id === taskId);
-    const target = direction === 'up' ? index - 1 : direction === 'down' ? index + 1 : index;
     // Same column, nowhere to go (top moved up, bottom moved down, or no direction): nothing changes.
-    if (target === index || target < 0 || target > column.length)
-      return fromScript ? json({ moved: taskId }) : redirectWithSession(boardUrl, request, context);
-    neighbours = { after_task_id: column[target - 1]?.id, before_task_id: column[target]?.id };
+    const step = direction ? await stepNeighbours(supabase, task, direction) : null;
+    if (!step) return unchanged();
+    neighbours = step;
   }
   const { error } = await supabase.rpc('move_task', { task_id: taskId, status, ...neighbours });
   if (error) {
@@ -249,12 +336,13 @@ function useMoves(saved: BoardTask[]) {
 }
 
 export default function Board() {
-  const { project, tasks: saved, canEdit, me, createKey } = useLoaderData<typeof loader>();
-  const { others, state: live } = useLiveBoard(
-    project.id,
-    me,
-    saved.map((t) => t.id),
-  );
+  const { project, tasks: saved, counts, canEdit, me, createKey } = useLoaderData<typeof loader>();
+  const [searchParams] = useSearchParams();
+  const { workspace } = useParams();
+  // Absolute addresses, built once: links and forms of every card share them.
+  const boardPath = `/w/${workspace}/p/${project.id}`;
+  const search = searchParams.size > 0 ? `?${searchParams.toString()}` : '';
+  const { others, state: live } = useLiveBoard(project.id, me);
   const actionData = useActionData<typeof action>();
   const { tasks: shown, enqueue, busy } = useMoves(saved);
   // Handlers read the board as last drawn, never one captured by an older render.
@@ -401,6 +489,8 @@ export default function Board() {
       <div className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         {TASK_STATUSES.map((status) => {
           const column = tasks.filter((t) => t.status === status);
+          // Exact, including cards beyond the window and moves still being saved.
+          const total = counts[status] + column.length - saved.filter((t) => t.status === status).length;
           const slot = dropAt?.status === status ? dropAt.index : null;
           let slotIndex = 0;
           return (
@@ -412,7 +502,7 @@ export default function Board() {
               onDrop={canEdit ? (event) => onDrop(event, status) : undefined}
             >
               <h2 className="text-sm font-semibold text-slate-700">
-                {COLUMN[status]} <span className="font-normal text-slate-500">{column.length}</span>
+                {COLUMN[status]} <span className="font-normal text-slate-500">{total}</span>
               </h2>
               <ol className="mt-2 space-y-2">
                 {column.map((task, index) => {
@@ -435,6 +525,8 @@ export default function Board() {
                       }}
                       onKeyDown={(event) => onKeyDown(event, task)}
                       onFormMove={onFormMove}
+                      taskHref={`${boardPath}/t/${task.number}${search}`}
+                      formAction={`${boardPath}${search}`}
                     />
                   );
                 })}
@@ -442,6 +534,14 @@ export default function Board() {
                   <li aria-hidden="true" className="h-1 rounded bg-indigo-500" />
                 ) : null}
               </ol>
+              {total > column.length ? (
+                <ShowMore
+                  status={status}
+                  shown={column.length}
+                  total={total}
+                  search={showMoreSearch(searchParams, status, column.length + COLUMN_WINDOW)}
+                />
+              ) : null}
               {canEdit ? <NewTaskForm status={status} reply={actionData} createKey={createKey} /> : null}
             </section>
           );
@@ -449,6 +549,53 @@ export default function Board() {
       </div>
       <Outlet />
     </div>
+  );
+}
+
+/**
+ * The link to a column's next cards. Without JavaScript it is a link (the address says how many each
+ * column shows, so the page can be shared); with it, the next cards also load by themselves when the
+ * link scrolls into view.
+ */
+function ShowMore({
+  status,
+  shown,
+  total,
+  search,
+}: {
+  status: Status;
+  shown: number;
+  total: number;
+  search: string;
+}) {
+  const link = useRef<HTMLAnchorElement>(null);
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading' && navigation.location.search === search;
+  useEffect(() => {
+    const element = link.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting))
+        navigate(search, { replace: true, preventScrollReset: true });
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [search, navigate]);
+  const next = Math.min(COLUMN_WINDOW, total - shown);
+  return (
+    <p className="mt-2 text-center text-sm">
+      <Link
+        ref={link}
+        to={search}
+        replace
+        preventScrollReset
+        className="text-indigo-700 underline hover:text-indigo-900"
+        aria-label={`Show ${next} more in ${COLUMN[status]} (${shown} of ${total} shown)`}
+      >
+        {loading ? 'Loading…' : `Show ${next} more`}
+      </Link>
+    </p>
   );
 }
 
@@ -479,6 +626,8 @@ function TaskCard({
   onDragEnd,
   onKeyDown,
   onFormMove,
+  taskHref,
+  formAction,
 }: {
   task: BoardTask;
   first: boolean;
@@ -491,6 +640,8 @@ function TaskCard({
   onDragEnd: () => void;
   onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
   onFormMove: (formData: FormData) => void;
+  taskHref: string;
+  formAction: string;
 }) {
   const draggable = interactive && canEdit;
   return (
@@ -522,7 +673,7 @@ function TaskCard({
             ⠿
           </button>
         ) : null}
-        <Link to={`t/${task.number}`} className="font-medium hover:underline">
+        <Link to={taskHref} className="font-medium hover:underline">
           <span className="text-slate-500">#{task.number}</span> {task.title}
         </Link>
       </div>
@@ -532,8 +683,11 @@ function TaskCard({
         {task.due_date ? ` · due ${task.due_date}` : ''}
       </p>
       {canEdit ? (
-        <Form
+        // A plain form, not Remix's: with JavaScript its submission is handled here, and without it the
+        // browser posts to the board's own address (the panel may be open at another).
+        <form
           method="post"
+          action={formAction}
           className="mt-2 flex flex-wrap items-center gap-2 text-sm"
           onSubmit={
             interactive
@@ -586,7 +740,7 @@ function TaskCard({
           >
             ↓
           </button>
-        </Form>
+        </form>
       ) : null}
     </li>
   );

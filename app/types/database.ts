@@ -1,4 +1,3 @@
-
 export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[]
 
 export type Database = {
@@ -254,6 +253,9 @@ isOneToOne: false
                            },
 "attachment_folder_ok":
 { Args: { "at_least": Database["public"]['Enums']["workspace_role"],"object_name": string }; Returns: boolean
+                           },
+"board_page":
+{ Args: { "project_id": string,"shown"?: Json,"workspace_slug": string }; Returns: Json
                            },
 "create_invitation":
 { Args: { "email": string,"role": Database["public"]['Enums']["workspace_role"],"workspace_id": string }; Returns: {

@@ -5,6 +5,7 @@ import { redirect } from '@remix-run/node';
 import { applySessionHeaders, getSupabase } from './supabase.server.ts';
 import { SIGNED_IN_HOME } from './home.ts';
 import { unavailableResponse } from './data-errors.server.ts';
+import { pageQuery } from './page-query.server.ts';
 
 export interface SignedInUser {
   id: string;
@@ -67,7 +68,11 @@ async function readSignedInUser(
   // The token's signature is fine, but its session may have been ended elsewhere since (sign out
   // everywhere or of one device, a password change), and the token's aal may fall short of what the
   // account needs (a verified authenticator app): one query answers both, once per request.
-  const { data: status, error: statusError } = await supabase.rpc('session_status');
+  // A page that fetches its data in one request has the session's status in that answer.
+  const combined = pageQuery(context);
+  const { data: status, error: statusError } = combined
+    ? await combined.then(({ data, error }) => ({ data: data?.session ?? null, error }))
+    : await supabase.rpc('session_status');
   if (statusError) return 'unavailable';
   if (status !== 'active' && status !== 'mfa_required') {
     await supabase.auth.signOut({ scope: 'local' });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { applyMove, moveFormData, moveTo, readMove, type Status } from './board.ts';
+import {
+  applyMove,
+  COLUMN_WINDOW,
+  MAX_COLUMN_WINDOW,
+  moveFormData,
+  moveTo,
+  readMove,
+  readWindows,
+  showMoreSearch,
+  type Status,
+} from './board.ts';
 
 // Board order: by position, columns interleaved, as the loader returns it.
 const board = (spec: string) =>
@@ -101,5 +111,22 @@ describe('the form of a move', () => {
     bad.set('status', 'archived');
     expect(readMove(bad)).toBeNull();
     expect(readMove(undefined)).toBeNull();
+  });
+});
+
+describe('column windows', () => {
+  it('reads each column from the address, the default where it is missing or malformed', () => {
+    const windows = readWindows(new URLSearchParams('todo=150&done=abc&backlog=-3&in_progress=9999999'));
+    expect(windows).toEqual({ backlog: 50, todo: 150, in_progress: 50, done: 50 });
+  });
+
+  it('never shows fewer than the first window or more than the maximum', () => {
+    expect(readWindows(new URLSearchParams('todo=3')).todo).toBe(COLUMN_WINDOW);
+    expect(readWindows(new URLSearchParams('todo=999999')).todo).toBe(MAX_COLUMN_WINDOW);
+  });
+
+  it('adds to one column and keeps every other parameter', () => {
+    expect(showMoreSearch(new URLSearchParams('q=login&todo=100'), 'todo', 150)).toBe('?q=login&todo=150');
+    expect(showMoreSearch(new URLSearchParams(''), 'done', 100)).toBe('?done=100');
   });
 });

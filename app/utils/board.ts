@@ -113,3 +113,31 @@ export function moveTo<T extends { id: string; status: Status }>(
     beforeTaskId: column[clamped]?.id,
   };
 }
+
+/** How many cards a column shows before its "Show more" link (SPEC §9). */
+export const COLUMN_WINDOW = 50;
+/** The most one column can be asked to show at once. */
+export const MAX_COLUMN_WINDOW = 10_000;
+
+export type Windows = Record<Status, number>;
+
+/**
+ * How many cards each column shows, from the board's address: `?todo=100` shows the first 100 of "To
+ * do". A missing or malformed value is the default window; the rest are rounded into range.
+ */
+export function readWindows(params: URLSearchParams): Windows {
+  const windows = {} as Windows;
+  for (const status of TASK_STATUSES) {
+    const raw = params.get(status);
+    const value = raw && /^\d{1,6}$/.test(raw) ? Number(raw) : COLUMN_WINDOW;
+    windows[status] = Math.min(MAX_COLUMN_WINDOW, Math.max(COLUMN_WINDOW, value));
+  }
+  return windows;
+}
+
+/** The board's query string with one column showing `count` cards (other parameters kept). */
+export function showMoreSearch(params: URLSearchParams, status: Status, count: number): string {
+  const next = new URLSearchParams(params);
+  next.set(status, String(count));
+  return `?${next.toString()}`;
+}

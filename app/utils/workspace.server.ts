@@ -4,6 +4,7 @@ import { requireUser, type SignedInUser } from './auth.server.ts';
 import { atLeast, type WorkspaceRole } from './roles.ts';
 import { getSupabase } from './supabase.server.ts';
 import { dataErrorResponse } from './data-errors.server.ts';
+import { pageQuery } from './page-query.server.ts';
 
 export interface Membership {
   user: SignedInUser;
@@ -23,6 +24,23 @@ const perRequest = new WeakMap<object, Map<string, Promise<Outcome>>>();
 
 async function loadMembership(request: Request, context: AppLoadContext, slug: string): Promise<Outcome> {
   const user = await requireUser(request, context);
+  // The page's combined query (page-query.server.ts) already holds the membership.
+  const combined = pageQuery(context, slug);
+  if (combined) {
+    const { data, error } = await combined;
+    if (error || !data) return { error };
+    if (!data.membership) return { status: 404 };
+    const { workspace, role, display_name, projects } = data.membership;
+    return {
+      membership: {
+        user,
+        workspace,
+        role,
+        displayName: display_name ?? user.email,
+        projects: sortProjects(projects),
+      },
+    };
+  }
   const { supabase } = getSupabase(request, context);
   const { data, error } = await supabase
     .from('workspaces')
@@ -37,9 +55,7 @@ async function loadMembership(request: Request, context: AppLoadContext, slug: s
   const mine = data?.workspace_members[0];
   const role = mine?.role;
   if (!data || !role) return { status: 404 };
-  const projects = [...data.projects].sort(
-    (a, b) => Number(a.archived_at !== null) - Number(b.archived_at !== null) || a.name.localeCompare(b.name),
-  );
+  const projects = sortProjects(data.projects);
   return {
     membership: {
       user,
@@ -49,6 +65,13 @@ async function loadMembership(request: Request, context: AppLoadContext, slug: s
       projects,
     },
   };
+}
+
+/** Active projects first, then by name: the sidebar's order. */
+function sortProjects(projects: Membership['projects']): Membership['projects'] {
+  return [...projects].sort(
+    (a, b) => Number(a.archived_at !== null) - Number(b.archived_at !== null) || a.name.localeCompare(b.name),
+  );
 }
 
 /** The caller's membership of `slug`; 404 unless they have at least `minRole` there. */

@@ -16,7 +16,9 @@ async function generate(dbUrl: string): Promise<void> {
     ['gen', 'types', 'typescript', `--remote=${dbUrl}`, '--schema', 'public'],
     projectRoot,
   );
-  writeFileSync(out, types);
+  // The CLI prints its notices (such as a connection without TLS) on stdout too, before the types.
+  const start = types.indexOf('export type Json');
+  writeFileSync(out, start > 0 ? types.slice(start) : types);
   console.log(`Wrote ${path.relative(projectRoot, out)}.`);
 }
 

@@ -1,0 +1,96 @@
+-- board_page: everything a board's first paint needs, in one request (issue 13).
+--
+-- A board load used to ask three times (is the session still active, the workspace and its
+-- projects, the board with every task). This answers all three at once, and only a window of each
+-- column: its first `shown ->> status` cards (50 unless asked for more, at most 10,000), with the
+-- column's exact count. Runs as the caller: RLS decides what they see, as it did for the queries it
+-- replaces. A session that is not active gets its status and nothing else.
+--
+-- Answer:
+--   { "session": "active" | "mfa_required" | "ended",
+--     "membership": null | { "workspace": {id, name, slug, is_personal}, "role", "display_name",
+--                            "projects": [{id, name, archived_at}] },
+--     "project": null | {id, name, description, archived_at},
+--     "columns": [{ "status", "count", "tasks": [{id, number, title, status, position, priority,
+--                                                 due_date, assignee: null | {display_name}}] }] }
+create function public.board_page(
+  workspace_slug text,
+  project_id uuid,
+  shown jsonb default '{}'::jsonb
+) returns json
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  with session as (
+    select public.session_status() as status
+  ),
+  membership as (
+    select w.id, w.name, w.slug, w.is_personal, m.role, pr.display_name
+      from public.workspaces w
+      join public.workspace_members m on m.workspace_id = w.id and m.user_id = (select auth.uid())
+      left join public.profiles pr on pr.id = m.user_id
+     where w.slug = board_page.workspace_slug
+       and (select status from session) = 'active'
+  ),
+  project as (
+    select p.id, p.name, p.description, p.archived_at
+      from public.projects p
+      join membership on membership.id = p.workspace_id
+     where p.id = board_page.project_id
+  ),
+  columns as (
+    select s.status, s.n,
+           -- A window's size: a whole number from the caller, else 50; never under 1 or over 10,000.
+           least(greatest(
+             case when board_page.shown ->> s.status::text ~ '^[0-9]{1,5}$'
+                  then (board_page.shown ->> s.status::text)::int else 50 end, 1), 10000) as size
+      from unnest(enum_range(null::public.task_status)) with ordinality as s(status, n)
+  )
+  select json_build_object(
+    'session', (select status from session),
+    'membership', (
+      select json_build_object(
+        'workspace', json_build_object('id', m.id, 'name', m.name, 'slug', m.slug, 'is_personal', m.is_personal),
+        'role', m.role,
+        'display_name', m.display_name,
+        'projects', (
+          select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'archived_at', p.archived_at)), '[]'::json)
+            from public.projects p
+           where p.workspace_id = m.id
+        )
+      )
+        from membership m
+    ),
+    'project', (select row_to_json(project) from project),
+    'columns', (
+      select json_agg(json_build_object(
+               'status', c.status,
+               'count', (select count(*) from public.tasks t
+                          where t.project_id = project.id and t.status = c.status),
+               'tasks', (
+                 select coalesce(json_agg(json_build_object(
+                          'id', w.id, 'number', w.number, 'title', w.title, 'status', w.status,
+                          'position', w.position, 'priority', w.priority, 'due_date', w.due_date,
+                          'assignee', case when w.display_name is null then null
+                                           else json_build_object('display_name', w.display_name) end)
+                          order by w.position, w.id), '[]'::json)
+                   from (
+                     select t.id, t.number, t.title, t.status, t.position, t.priority, t.due_date,
+                            pr.display_name
+                       from public.tasks t
+                       left join public.profiles pr on pr.id = t.assignee_id
+                      where t.project_id = project.id and t.status = c.status
+                      order by t.position, t.id
+                      limit c.size
+                   ) w
+               )
+             ) order by c.n)
+        from columns c, project
+    )
+  )
+$$;
+
+revoke execute on function public.board_page(text, uuid, jsonb) from public, anon;
+grant execute on function public.board_page(text, uuid, jsonb) to authenticated;
