@@ -16,7 +16,7 @@ import {
   useSearchParams,
   useSubmit,
 } from '@remix-run/react';
-import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { useLiveBoard } from '~/components/live.tsx';
 import { Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
@@ -412,6 +412,17 @@ export default function Board() {
     place(task.id, target.status, target.index);
   };
 
+  // Cards link to their panel with plain anchors (a <Link> per card costs more to render than the
+  // card); one handler here opens them as client-side navigations, as a <Link> would.
+  const navigate = useNavigate();
+  const onBoardClick = (event: MouseEvent<HTMLElement>) => {
+    const anchor = (event.target as Element).closest<HTMLAnchorElement>('a[data-panel-link]');
+    if (!anchor || event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate(anchor.getAttribute('href') ?? '');
+  };
+
   const onDragOver = (event: DragEvent<HTMLElement>, status: Status) => {
     if (!dragging) return;
     event.preventDefault();
@@ -486,7 +497,8 @@ export default function Board() {
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
       </p>
-      <div className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+      {/* Delegation: the anchors inside are the interactive elements; keys reach them as usual. */}
+      <div className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-4" onClick={onBoardClick}>
         {TASK_STATUSES.map((status) => {
           const column = tasks.filter((t) => t.status === status);
           // Exact, including cards beyond the window and moves still being saved.
@@ -673,9 +685,10 @@ function TaskCard({
             ⠿
           </button>
         ) : null}
-        <Link to={taskHref} className="font-medium hover:underline">
+        {/* A plain anchor: the board opens it without a page load (onBoardClick). */}
+        <a href={taskHref} data-panel-link className="font-medium hover:underline">
           <span className="text-slate-500">#{task.number}</span> {task.title}
-        </Link>
+        </a>
       </div>
       <p className="mt-1 text-xs text-slate-500">
         {task.assignee?.display_name ?? 'Unassigned'}

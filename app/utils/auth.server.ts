@@ -1,6 +1,7 @@
 // Who is signed in, from verified claims (a local signature check against the backend's JWKS),
 // never from the unverified session in the cookie.
 import type { AppLoadContext } from '@remix-run/node';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { redirect } from '@remix-run/node';
 import { applySessionHeaders, getSupabase } from './supabase.server.ts';
 import { SIGNED_IN_HOME } from './home.ts';
@@ -57,14 +58,46 @@ export async function getSignedInUser(
   return outcome;
 }
 
+type Claims = NonNullable<Awaited<ReturnType<SupabaseClient['auth']['getClaims']>>['data']>['claims'];
+
+// Access tokens whose signature this process has checked, with their claims. A browser sends the same
+// token with every request for up to an hour; checking its signature again (importing the JWKS key,
+// an ECDSA verification) was the largest part of reading who is signed in. An entry lasts until the
+// token expires, and never more than five minutes, so a key withdrawn from the JWKS stops being
+// trusted here within about the time the auth client caches the JWKS.
+const checkedTokens = new Map<string, { claims: Claims; until: number }>();
+const CHECKED_TOKENS_MAX = 10_000;
+const CHECKED_TOKEN_TTL_MS = 5 * 60_000;
+
+/** The claims of the request's access token (refreshed first if it expired), its signature checked. */
+async function verifiedClaims(supabase: SupabaseClient): Promise<Claims | null> {
+  // From the cookies; getClaims reads them the same way. Only the token is used, never the session's
+  // unverified user.
+  const { data: current } = await supabase.auth.getSession();
+  const token = current.session?.access_token;
+  if (!token) return null;
+  const now = Date.now();
+  const known = checkedTokens.get(token);
+  if (known && known.until > now) return known.claims;
+  const { data, error } = await supabase.auth.getClaims(token);
+  if (error || !data) return null;
+  const expires = typeof data.claims.exp === 'number' ? data.claims.exp * 1000 : now;
+  if (checkedTokens.size >= CHECKED_TOKENS_MAX) {
+    // The oldest entry goes (a Map iterates in insertion order).
+    const oldest = checkedTokens.keys().next().value;
+    if (oldest !== undefined) checkedTokens.delete(oldest);
+  }
+  checkedTokens.set(token, { claims: data.claims, until: Math.min(expires, now + CHECKED_TOKEN_TTL_MS) });
+  return data.claims;
+}
+
 async function readSignedInUser(
   request: Request,
   context: AppLoadContext,
 ): Promise<SignedInUser | null | 'unavailable'> {
   const { supabase } = getSupabase(request, context);
-  const { data, error } = await supabase.auth.getClaims();
-  if (error || !data) return null;
-  const { claims } = data;
+  const claims = await verifiedClaims(supabase);
+  if (!claims) return null;
   // The token's signature is fine, but its session may have been ended elsewhere since (sign out
   // everywhere or of one device, a password change), and the token's aal may fall short of what the
   // account needs (a verified authenticator app): one query answers both, once per request.

@@ -19,7 +19,7 @@
 // The SQL texts are PostgREST 12.0.2's, copied from the statements it sent for the app's
 // supabase-js calls (log_statement = all); `1000` is db-max-rows (supabase/config.toml), which
 // PostgREST puts on embedded resources as well as on the top level.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as jose from 'jose';
@@ -88,6 +88,24 @@ const TAIL =
   `nullif(current_setting('response.headers', true), '') AS response_headers, ` +
   `nullif(current_setting('response.status', true), '') AS response_status, '' AS response_inserted`;
 /** A table read: `source` is the `pgrst_source` CTE PostgREST builds from the select and filters. */
+interface BoardAnswer {
+  session: string;
+  columns: Array<{ status: string; count: number; tasks: Array<{ id: string }> }>;
+}
+
+/** board_page's query, from its migration: the function's arguments become $1, $2 and $3. */
+function boardPageBody(): string {
+  const source = readFileSync(
+    path.join(projectRoot, 'supabase/migrations/20261123130000_board_page.sql'),
+    'utf8',
+  );
+  const body = source.slice(source.indexOf('return (') + 'return ('.length, source.lastIndexOf(');\nend'));
+  return body
+    .replaceAll('board_page.workspace_slug', '$1::text')
+    .replaceAll('board_page.project_id', '$2::uuid')
+    .replaceAll('board_page.shown', '$3::jsonb');
+}
+
 const read = (source: string) =>
   `WITH pgrst_source AS (${source}) ${TAIL} FROM ( SELECT * FROM pgrst_source ) _postgrest_t`;
 /** `rpc(fn)` of a set-returning function without arguments (GET-style call). */
@@ -178,20 +196,15 @@ const queries: PlannedQuery[] = [
   },
 
   // ---- The board ----------------------------------------------------------------------------
-  // app/routes/w.$workspace.p.$project.tsx loadBoard, as it is today: the project with all its
-  // tasks (PostgREST cuts them at max_rows) and each assignee's name.
-  // public.board_window(...) is coming to replace it: add its call here as one more entry, e.g.
-  //   { name: 'board: board_window', sql: rpcWithBody('board_window', { … arguments: types … }, 'tasks'),
-  //     params: (s) => [JSON.stringify({ … }), MAX_ROWS, 0], maxBuffers: …, rls: [...] },
-  // and, if it is not an inlinable `language sql` function (no SET clause, not security definer),
-  // its body too (as the search entries below do), since the call alone plans as one Function Scan.
+  // app/routes/w.$workspace.p.$project.tsx: one call of public.board_page (the session's status, my
+  // membership and the projects, each column's count and first 50 cards). A PL/pgSQL function plans
+  // as one Function Scan, so its query is planned here as the function runs it, read from its
+  // migration with the arguments as parameters.
   {
-    name: 'board: project with its tasks and assignees',
-    sql: read(
-      `SELECT "public"."projects"."id", "public"."projects"."name", "public"."projects"."description", "public"."projects"."archived_at", COALESCE( "projects_tasks_1"."projects_tasks_1", '[]') AS "tasks" FROM "public"."projects" LEFT JOIN LATERAL ( SELECT json_agg("projects_tasks_1")::jsonb AS "projects_tasks_1" FROM (SELECT "tasks_1"."id", "tasks_1"."number", "tasks_1"."title", "tasks_1"."status", "tasks_1"."position", "tasks_1"."priority", "tasks_1"."due_date", row_to_json("tasks_assignee_2".*)::jsonb AS "assignee" FROM "public"."tasks" AS "tasks_1" LEFT JOIN LATERAL ( SELECT "profiles_2"."display_name" FROM "public"."profiles" AS "profiles_2"  WHERE "profiles_2"."id" = "tasks_1"."assignee_id"   LIMIT $1 OFFSET $2 ) AS "tasks_assignee_2" ON TRUE WHERE "tasks_1"."project_id" = "public"."projects"."id" AND "tasks_1"."workspace_id" = "public"."projects"."workspace_id"  ORDER BY "tasks_1"."position" ASC  LIMIT $3 OFFSET $4 ) AS "projects_tasks_1" ) AS "projects_tasks_1" ON TRUE WHERE  "public"."projects"."id" = $5 AND  "public"."projects"."workspace_id" = $6   LIMIT $7 OFFSET $8 `,
-    ),
-    params: (s) => [MAX_ROWS, 0, MAX_ROWS, 0, s.board, s.workspace, MAX_ROWS, 0],
-    maxBuffers: 500, // 5,000 tasks by (project_id, number): ~45 index + ~170 heap pages; ~32 assignees through Memoize, ~4 each: ~350
+    name: 'board: body of board_page (session, membership, counts, four windows of 50)',
+    sql: boardPageBody(),
+    params: (s) => [s.slug, s.board, JSON.stringify({})],
+    maxBuffers: 500, // counts: the project's 5,000 rows (~30 index + ~170 heap pages, RLS reads workspace_id); 4 windows of 50 from the board-order index (~100); each assignee's name once (~3 each): ~420
     rls: ['my_workspace_ids', 'fellow_member_ids', 'mfa_satisfied'],
   },
 
@@ -567,12 +580,14 @@ describe('the data is what the plans are checked against', () => {
         `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
         [scene.claims],
       );
-      const { rows } = await db.query<{ body: Array<{ tasks: Array<{ id: string }> }> }>(
-        board.sql,
-        board.params(scene),
-      );
-      // PostgREST applies max_rows to the embedded tasks too: the board gets the first 1,000.
-      expect(rows[0]?.body[0]?.tasks).toHaveLength(Math.min(MAX_ROWS, BOARD_TASKS));
+      const { rows } = await db.query<{ json_build_object: BoardAnswer }>(board.sql, board.params(scene));
+      const answer = rows[0]?.json_build_object;
+      expect(answer?.session).toBe('active');
+      // Every column's count is exact (the whole board), and each shows its first 50 cards.
+      const counts = answer?.columns.map((c) => c.count) ?? [];
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(BOARD_TASKS);
+      for (const column of answer?.columns ?? [])
+        expect(column.tasks).toHaveLength(Math.min(50, column.count));
       const visible = await db.query<{ n: string }>('select count(*) as n from public.tasks');
       expect(Number(visible.rows[0]?.n)).toBe(BOARD_TASKS + SIDE_TASKS);
     } finally {
