@@ -19,19 +19,29 @@ import { redirectWithSession, requireUser } from '~/utils/auth.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { DisplayNameSchema } from '~/utils/account-schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
+import { pageQuery, planPageQuery, type PageQueryAnswer } from '~/utils/page-query.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
 import { dataErrorResponse } from '~/utils/data-errors.server.ts';
 import { classifyDataError } from '~/utils/data-errors.server.ts';
 
+/** What `account_page` answers (supabase/migrations/20261123140000_account_page.sql). */
+interface AccountPageAnswer extends PageQueryAnswer {
+  profile: { display_name: string; avatar_path: string | null } | null;
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  // The session check and the profile in one request (page-query.server.ts).
   const { supabase } = getSupabase(request, context);
-  const { data, error } = await supabase
-    .from('profiles')
-    .select('display_name, avatar_path')
-    .eq('id', user.id)
-    .maybeSingle();
-  if (error) throw dataErrorResponse(error);
+  planPageQuery(context, null, () =>
+    supabase
+      .rpc('account_page')
+      // The function's JSON has the shape its migration documents.
+      .then(({ data, error }) => ({ data: data as unknown as AccountPageAnswer | null, error })),
+  );
+  const user = await requireUser(request, context);
+  const answer = await pageQuery<AccountPageAnswer>(context);
+  if (answer?.error) throw dataErrorResponse(answer.error);
+  const data = answer?.data?.profile;
   const url = new URL(request.url);
   return json({
     email: user.email,

@@ -248,6 +248,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"account_page":
+{ Args: Record<PropertyKey, never>; Returns: Json
+                           },
 "archived_project_ids":
 { Args: Record<PropertyKey, never>; Returns: string[]
                            },

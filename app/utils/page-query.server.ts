@@ -14,8 +14,11 @@ import type { WorkspaceRole } from './roles.ts';
 export interface PageQueryAnswer {
   /** `session_status()`: 'active', 'mfa_required' or 'ended'. */
   session: string;
-  /** The caller's membership of the workspace, null when they have none (or the session is not active). */
-  membership: {
+  /**
+   * The caller's membership of the workspace, null when they have none (or the session is not
+   * active); absent from answers of pages outside a workspace.
+   */
+  membership?: {
     workspace: { id: string; name: string; slug: string; is_personal: boolean };
     role: WorkspaceRole;
     display_name: string | null;
@@ -26,8 +29,8 @@ export interface PageQueryAnswer {
 type Outcome<T> = { data: T | null; error: unknown };
 
 interface Plan<T extends PageQueryAnswer> {
-  /** The workspace slug whose membership the answer holds. */
-  slug: string;
+  /** The workspace slug whose membership the answer holds, if any. */
+  slug: string | null;
   run: () => PromiseLike<Outcome<T>>;
   started?: Promise<Outcome<T>>;
 }
@@ -37,7 +40,7 @@ const plans = new WeakMap<object, Plan<PageQueryAnswer>>();
 /** Declares the request's combined first query (the first declaration wins). */
 export function planPageQuery<T extends PageQueryAnswer>(
   context: AppLoadContext,
-  slug: string,
+  slug: string | null,
   run: () => PromiseLike<Outcome<T>>,
 ): void {
   if (!plans.has(context)) plans.set(context, { slug, run });

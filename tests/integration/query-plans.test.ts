@@ -93,17 +93,20 @@ interface BoardAnswer {
   columns: Array<{ status: string; count: number; tasks: Array<{ id: string }> }>;
 }
 
-/** board_page's query, from its migration: the function's arguments become $1, $2 and $3. */
-function boardPageBody(): string {
-  const source = readFileSync(
-    path.join(projectRoot, 'supabase/migrations/20261123130000_board_page.sql'),
-    'utf8',
-  );
-  const body = source.slice(source.indexOf('return (') + 'return ('.length, source.lastIndexOf(');\nend'));
-  return body
-    .replaceAll('board_page.workspace_slug', '$1::text')
-    .replaceAll('board_page.project_id', '$2::uuid')
-    .replaceAll('board_page.shown', '$3::jsonb');
+/**
+ * A page function's query, read from its migration, with the function's arguments as parameters:
+ * `args` lists them in order ($1, $2, …) with their types. A PL/pgSQL function's query is the
+ * `return (…)` of its body; a SQL function's is its whole body.
+ */
+function functionQuery(migration: string, fn: string, args: Array<[string, string]>): string {
+  const source = readFileSync(path.join(projectRoot, 'supabase/migrations', migration), 'utf8');
+  const plpgsql = source.indexOf('return (');
+  let body =
+    plpgsql === -1
+      ? source.slice(source.indexOf('as $$') + 'as $$'.length, source.lastIndexOf('$$;'))
+      : source.slice(plpgsql + 'return ('.length, source.lastIndexOf(');\nend'));
+  args.forEach(([name, type], i) => (body = body.replaceAll(`${fn}.${name}`, `$${i + 1}::${type}`)));
+  return body;
 }
 
 const read = (source: string) =>
@@ -202,7 +205,11 @@ const queries: PlannedQuery[] = [
   // migration with the arguments as parameters.
   {
     name: 'board: body of board_page (session, membership, counts, four windows of 50)',
-    sql: boardPageBody(),
+    sql: functionQuery('20261123130000_board_page.sql', 'board_page', [
+      ['workspace_slug', 'text'],
+      ['project_id', 'uuid'],
+      ['shown', 'jsonb'],
+    ]),
     params: (s) => [s.slug, s.board, JSON.stringify({})],
     maxBuffers: 500, // counts: the project's 5,000 rows (~30 index + ~170 heap pages, RLS reads workspace_id); 4 windows of 50 from the board-order index (~100); each assignee's name once (~3 each): ~420
     rls: ['my_workspace_ids', 'fellow_member_ids', 'mfa_satisfied'],
@@ -280,12 +287,11 @@ const queries: PlannedQuery[] = [
 
   // ---- Account (app/routes/account._index.tsx, account.security.tsx) ----------------------------
   {
-    name: 'account: my profile',
-    sql: read(
-      `SELECT "public"."profiles"."display_name", "public"."profiles"."avatar_path" FROM "public"."profiles"  WHERE  "public"."profiles"."id" = $1   LIMIT $2 OFFSET $3 `,
-    ),
-    params: (s) => [s.me, MAX_ROWS, 0],
-    maxBuffers: 20, // one profile: ~3
+    // app/routes/account._index.tsx: account_page, the session check and the profile in one call.
+    name: 'account: body of account_page (session, my profile)',
+    sql: functionQuery('20261123140000_account_page.sql', 'account_page', []),
+    params: () => [],
+    maxBuffers: 30, // one session by id, one profile: ~10
     rls: ['fellow_member_ids'],
   },
   {
