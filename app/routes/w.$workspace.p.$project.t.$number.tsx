@@ -2,7 +2,7 @@ import { getFormProps, getSelectProps, getTextareaProps, getInputProps } from '~
 import { parseWithZod } from '~/utils/form-parse.ts';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useLocation, useParams } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { useLiveComments } from '~/components/live.tsx';
 import {
@@ -23,6 +23,7 @@ import {
   storageKeyName,
 } from '~/utils/files.server.ts';
 import { formatBytes } from '~/utils/format.ts';
+import { STATUS_LABELS } from '~/utils/board.ts';
 import { emptyStorageTrash } from '~/utils/admin.server.ts';
 import { fileTooLargeMessage, MESSAGES } from '~/utils/messages.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
@@ -33,7 +34,6 @@ import { requireMember } from '~/utils/workspace.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
 import { classifyDataError, dataErrorKind, dataErrorResponse } from '~/utils/data-errors.server.ts';
 
-const STATUS_LABEL = { backlog: 'Backlog', todo: 'To do', in_progress: 'In progress', done: 'Done' } as const;
 const PREVIEWABLE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 const PREVIEW_SECONDS = 300;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -321,6 +321,8 @@ export default function TaskPanel() {
     commentKey,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  // The board's windows (?todo=150) stay open through the panel's links and forms.
+  const location = useLocation();
   const live = useLiveComments(
     task.id,
     comments.map((c) => c.id),
@@ -354,10 +356,15 @@ export default function TaskPanel() {
     >
       <div className="flex items-center justify-between">
         <p className="text-sm text-slate-500">Task #{task.number}</p>
-        <Link to=".." relative="path" className="rounded-md px-2 py-1 text-sm font-medium hover:bg-slate-100">
+        <Link
+          to={{ pathname: '..', search: location.search }}
+          relative="path"
+          className="rounded-md px-2 py-1 text-sm font-medium hover:bg-slate-100"
+        >
           Close
         </Link>
       </div>
+      {canEdit ? <MoveTask task={task} search={location.search} /> : null}
       {canEdit ? (
         <Form method="post" {...getFormProps(form)} className="mt-3 space-y-4">
           {form.errors ? <FormMessage>{form.errors.join(' ')}</FormMessage> : null}
@@ -377,7 +384,7 @@ export default function TaskPanel() {
               <select {...getSelectProps(fields.status)} className={control}>
                 {TASK_STATUSES.map((s) => (
                   <option key={s} value={s}>
-                    {STATUS_LABEL[s]}
+                    {STATUS_LABELS[s]}
                   </option>
                 ))}
               </select>
@@ -424,7 +431,7 @@ export default function TaskPanel() {
         <div className="mt-3">
           <h2 className="text-lg font-semibold">{task.title}</h2>
           <p className="mt-2 whitespace-pre-wrap text-slate-700">{task.description || 'No description.'}</p>
-          <p className="mt-2 text-sm text-slate-500">{STATUS_LABEL[task.status]}</p>
+          <p className="mt-2 text-sm text-slate-500">{STATUS_LABELS[task.status]}</p>
         </div>
       )}
       <section aria-labelledby="files-title" className="mt-8">
@@ -603,6 +610,78 @@ function EditComment({
         </Link>
       </div>
     </Form>
+  );
+}
+
+/**
+ * Moving the task without a mouse or JavaScript: to another column (its bottom), or one step up or
+ * down its own. The board's action does it and sends the browser back here. (With JavaScript the
+ * board also moves cards by drag and drop and by keyboard; its cards carry no forms, which keeps a
+ * board of many cards cheap to send and draw.)
+ */
+function MoveTask({
+  task,
+  search,
+}: {
+  task: { id: string; number: number; status: (typeof TASK_STATUSES)[number] };
+  search: string;
+}) {
+  const { workspace, project } = useParams();
+  const action = `/w/${workspace}/p/${project}${search}`;
+  const button = 'rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50';
+  return (
+    <div className="mt-3 flex flex-wrap items-end gap-3 rounded-md bg-slate-50 p-3">
+      <Form method="post" action={action} className="flex items-end gap-2">
+        <input type="hidden" name="intent" value="move" />
+        <input type="hidden" name="taskId" value={task.id} />
+        <input type="hidden" name="back" value="panel" />
+        <div>
+          <label htmlFor="move-status" className="block text-xs font-medium text-slate-600">
+            Move #{task.number} to
+          </label>
+          <select
+            id="move-status"
+            name="status"
+            defaultValue={task.status}
+            key={task.status}
+            className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+          >
+            {TASK_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={button}>
+          Move
+        </button>
+      </Form>
+      <Form method="post" action={action} className="flex gap-2" aria-label={`Reorder #${task.number}`}>
+        <input type="hidden" name="intent" value="move" />
+        <input type="hidden" name="taskId" value={task.id} />
+        <input type="hidden" name="back" value="panel" />
+        <input type="hidden" name="status" value={task.status} />
+        <button
+          type="submit"
+          name="direction"
+          value="up"
+          aria-label={`Move #${task.number} up`}
+          className={button}
+        >
+          ↑
+        </button>
+        <button
+          type="submit"
+          name="direction"
+          value="down"
+          aria-label={`Move #${task.number} down`}
+          className={button}
+        >
+          ↓
+        </button>
+      </Form>
+    </div>
   );
 }
 

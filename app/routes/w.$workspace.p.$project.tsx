@@ -16,7 +16,15 @@ import {
   useSearchParams,
   useSubmit,
 } from '@remix-run/react';
-import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type DragEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { useLiveBoard } from '~/components/live.tsx';
 import { Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
@@ -29,6 +37,7 @@ import {
   readMove,
   readWindows,
   showMoreSearch,
+  STATUS_LABELS,
   type Move,
   type Status,
 } from '~/utils/board.ts';
@@ -42,12 +51,6 @@ import { readForm } from '~/utils/form-body.server.ts';
 import { classifyDataError, dataErrorResponse } from '~/utils/data-errors.server.ts';
 import { randomUUID } from 'node:crypto';
 
-const COLUMN: Record<Status, string> = {
-  backlog: 'Backlog',
-  todo: 'To do',
-  in_progress: 'In progress',
-  done: 'Done',
-};
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type BoardTaskRow = {
@@ -205,7 +208,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { taskId, status, direction, beforeTaskId, afterTaskId } = move.data;
   const { data: task, error: taskError } = await supabase
     .from('tasks')
-    .select('id, project_id, status, position')
+    .select('id, number, project_id, status, position')
     .eq('id', taskId)
     .eq('project_id', project.id)
     .maybeSingle();
@@ -214,8 +217,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (fromScript) return json({ moveError: 'This task no longer exists.', taskId }, { status: 404 });
     throw new Response('Not found', { status: 404 });
   }
+  // The task panel's move forms (no JavaScript needed) come back to the panel.
+  const backTo =
+    formData.get('back') === 'panel'
+      ? `/w/${membership.workspace.slug}/p/${project.id}/t/${task.number}${new URL(request.url).search}`
+      : boardUrl;
   const unchanged = () =>
-    fromScript ? json({ moved: taskId }) : redirectWithSession(boardUrl, request, context);
+    fromScript ? json({ moved: taskId }) : redirectWithSession(backTo, request, context);
   let neighbours: { after_task_id?: string; before_task_id?: string } = {};
   if (beforeTaskId || afterTaskId) {
     neighbours = { after_task_id: afterTaskId, before_task_id: beforeTaskId };
@@ -240,7 +248,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }[failure.kind];
     return json({ moveError, taskId }, { status: failure.kind === 'invalid' ? 409 : failure.status });
   }
-  return fromScript ? json({ moved: taskId }) : redirectWithSession(boardUrl, request, context);
+  return unchanged();
 }
 
 function NewTaskForm({
@@ -374,20 +382,8 @@ export default function Board() {
     if (task.status === status && current === at) return;
     enqueue(moveTo(tasks, taskId, status, at));
     setAnnouncement(
-      `Moved #${task.number} to ${COLUMN[status]}, position ${at + 1} of ${column.length + 1}.`,
+      `Moved #${task.number} to ${STATUS_LABELS[status]}, position ${at + 1} of ${column.length + 1}.`,
     );
-  };
-
-  // The card's plain form, read in the browser: a step up or down, or the bottom of another column.
-  const onFormMove = (formData: FormData) => {
-    const tasks = latestTasks.current;
-    const move = readMove(formData);
-    const task = move && tasks.find((t) => t.id === move.taskId);
-    if (!move || !task) return;
-    const index = tasks.filter((t) => t.status === task.status).findIndex((t) => t.id === task.id);
-    if (move.direction) place(task.id, task.status, index + (move.direction === 'up' ? -1 : 1));
-    else if (move.status !== task.status)
-      place(task.id, move.status, tasks.filter((t) => t.status === move.status).length);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, shownTask: BoardTask) => {
@@ -411,6 +407,11 @@ export default function Board() {
     setFocusTask(task.id);
     place(task.id, target.status, target.index);
   };
+
+  const watchShowMore = useLoadOnScroll(
+    searchParams,
+    (status) => saved.filter((t) => t.status === status).length,
+  );
 
   // Cards link to their panel with plain anchors (a <Link> per card costs more to render than the
   // card); one handler here opens them as client-side navigations, as a <Link> would.
@@ -508,24 +509,22 @@ export default function Board() {
           return (
             <section
               key={status}
-              aria-label={COLUMN[status]}
+              aria-label={STATUS_LABELS[status]}
               className={`rounded-lg bg-slate-100 p-3 ${slot !== null ? 'ring-2 ring-indigo-300' : ''}`}
               onDragOver={canEdit ? (event) => onDragOver(event, status) : undefined}
               onDrop={canEdit ? (event) => onDrop(event, status) : undefined}
             >
               <h2 className="text-sm font-semibold text-slate-700">
-                {COLUMN[status]} <span className="font-normal text-slate-500">{total}</span>
+                {STATUS_LABELS[status]} <span className="font-normal text-slate-500">{total}</span>
               </h2>
               <ol className="mt-2 space-y-2">
-                {column.map((task, index) => {
+                {column.map((task) => {
                   // The drop line sits above the card at the slot (counting without the dragged card).
                   const lineAbove = slot !== null && task.id !== dragging && slotIndex++ === slot;
                   return (
                     <TaskCard
                       key={task.id}
                       task={task}
-                      first={index === 0}
-                      last={index === column.length - 1}
                       canEdit={canEdit}
                       interactive={interactive}
                       dragging={dragging === task.id}
@@ -536,9 +535,7 @@ export default function Board() {
                         setDropAt(null);
                       }}
                       onKeyDown={(event) => onKeyDown(event, task)}
-                      onFormMove={onFormMove}
                       taskHref={`${boardPath}/t/${task.number}${search}`}
-                      formAction={`${boardPath}${search}`}
                     />
                   );
                 })}
@@ -552,6 +549,7 @@ export default function Board() {
                   shown={column.length}
                   total={total}
                   search={showMoreSearch(searchParams, status, column.length + COLUMN_WINDOW)}
+                  watch={watchShowMore}
                 />
               ) : null}
               {canEdit ? <NewTaskForm status={status} reply={actionData} createKey={createKey} /> : null}
@@ -566,48 +564,91 @@ export default function Board() {
 
 /**
  * The link to a column's next cards. Without JavaScript it is a link (the address says how many each
- * column shows, so the page can be shared); with it, the next cards also load by themselves when the
- * link scrolls into view.
+ * column shows, so the page can be shared); with it, the board also follows it by itself while it
+ * is in view (useLoadOnScroll).
  */
 function ShowMore({
   status,
   shown,
   total,
   search,
+  watch,
 }: {
   status: Status;
   shown: number;
   total: number;
   search: string;
+  watch: (status: Status, element: HTMLElement | null) => void;
 }) {
-  const link = useRef<HTMLAnchorElement>(null);
-  const navigate = useNavigate();
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.search === search;
-  useEffect(() => {
-    const element = link.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting))
-        navigate(search, { replace: true, preventScrollReset: true });
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [search, navigate]);
   const next = Math.min(COLUMN_WINDOW, total - shown);
+  const ref = useCallback((element: HTMLElement | null) => watch(status, element), [watch, status]);
   return (
     <p className="mt-2 text-center text-sm">
       <Link
-        ref={link}
+        ref={ref}
         to={search}
         replace
         preventScrollReset
         className="text-indigo-700 underline hover:text-indigo-900"
-        aria-label={`Show ${next} more in ${COLUMN[status]} (${shown} of ${total} shown)`}
+        aria-label={`Show ${next} more in ${STATUS_LABELS[status]} (${shown} of ${total} shown)`}
       >
         {loading ? 'Loading…' : `Show ${next} more`}
       </Link>
     </p>
+  );
+}
+
+/**
+ * With JavaScript, a column's next cards load while its "Show more" link is in view: one column at
+ * a time (a navigation started for one column would cancel another's), and again after each load
+ * for as long as a link stays in view. Returns the `watch` callback the links register with.
+ */
+function useLoadOnScroll(searchParams: URLSearchParams, shown: (status: Status) => number) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const inView = useRef(new Set<Status>());
+  const elements = useRef(new Map<Status, HTMLElement>());
+  const [observer, setObserver] = useState<IntersectionObserver | null>(null);
+  const [seen, setSeen] = useState(0);
+  useEffect(() => {
+    if (typeof IntersectionObserver === 'undefined') return;
+    const watcher = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        const status = (entry.target as HTMLElement).dataset.moreFor as Status;
+        if (entry.isIntersecting) inView.current.add(status);
+        else inView.current.delete(status);
+      }
+      setSeen((n) => n + 1);
+    });
+    for (const element of elements.current.values()) watcher.observe(element);
+    setObserver(watcher);
+    return () => watcher.disconnect();
+  }, []);
+  const idle = navigation.state === 'idle';
+  const wanted = TASK_STATUSES.find((status) => inView.current.has(status));
+  const next = wanted ? showMoreSearch(searchParams, wanted, shown(wanted) + COLUMN_WINDOW) : null;
+  useEffect(() => {
+    if (idle && next) navigate(next, { replace: true, preventScrollReset: true });
+  }, [idle, next, seen, navigate]);
+  // Stable, so a link's ref is not detached and attached again on every render.
+  return useCallback(
+    (status: Status, element: HTMLElement | null) => {
+      const previous = elements.current.get(status);
+      if (previous === element) return;
+      if (previous) {
+        observer?.unobserve(previous);
+        elements.current.delete(status);
+        inView.current.delete(status);
+      }
+      if (element) {
+        element.dataset.moreFor = status;
+        elements.current.set(status, element);
+        observer?.observe(element);
+      }
+    },
+    [observer],
   );
 }
 
@@ -628,8 +669,6 @@ function MoveRefused({ task }: { task: BoardTask }) {
 
 function TaskCard({
   task,
-  first,
-  last,
   canEdit,
   interactive,
   dragging,
@@ -637,13 +676,9 @@ function TaskCard({
   onDragStart,
   onDragEnd,
   onKeyDown,
-  onFormMove,
   taskHref,
-  formAction,
 }: {
   task: BoardTask;
-  first: boolean;
-  last: boolean;
   canEdit: boolean;
   interactive: boolean;
   dragging: boolean;
@@ -651,9 +686,7 @@ function TaskCard({
   onDragStart: () => void;
   onDragEnd: () => void;
   onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
-  onFormMove: (formData: FormData) => void;
   taskHref: string;
-  formAction: string;
 }) {
   const draggable = interactive && canEdit;
   return (
@@ -695,66 +728,6 @@ function TaskCard({
         {task.priority !== 'none' ? ` · ${task.priority}` : ''}
         {task.due_date ? ` · due ${task.due_date}` : ''}
       </p>
-      {canEdit ? (
-        // A plain form, not Remix's: with JavaScript its submission is handled here, and without it the
-        // browser posts to the board's own address (the panel may be open at another).
-        <form
-          method="post"
-          action={formAction}
-          className="mt-2 flex flex-wrap items-center gap-2 text-sm"
-          onSubmit={
-            interactive
-              ? (event) => {
-                  event.preventDefault();
-                  const { submitter } = event.nativeEvent as SubmitEvent;
-                  onFormMove(new FormData(event.currentTarget, submitter));
-                }
-              : undefined
-          }
-        >
-          <input type="hidden" name="intent" value="move" />
-          <input type="hidden" name="taskId" value={task.id} />
-          <label className="sr-only" htmlFor={`status-${task.id}`}>
-            Status of #{task.number}
-          </label>
-          <select
-            id={`status-${task.id}`}
-            name="status"
-            defaultValue={task.status}
-            key={task.status}
-            className="rounded border border-slate-300 px-1 py-0.5"
-          >
-            {TASK_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {COLUMN[s]}
-              </option>
-            ))}
-          </select>
-          <button type="submit" className="rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-50">
-            Move
-          </button>
-          <button
-            type="submit"
-            name="direction"
-            value="up"
-            disabled={first}
-            aria-label={`Move #${task.number} up`}
-            className="rounded border border-slate-300 px-2 py-0.5 disabled:opacity-40"
-          >
-            ↑
-          </button>
-          <button
-            type="submit"
-            name="direction"
-            value="down"
-            disabled={last}
-            aria-label={`Move #${task.number} down`}
-            className="rounded border border-slate-300 px-2 py-0.5 disabled:opacity-40"
-          >
-            ↓
-          </button>
-        </form>
-      ) : null}
     </li>
   );
 }

@@ -15,6 +15,14 @@ export interface Move {
   direction?: 'up' | 'down';
 }
 
+/** Each status as its column is titled. */
+export const STATUS_LABELS: Record<Status, string> = {
+  backlog: 'Backlog',
+  todo: 'To do',
+  in_progress: 'In progress',
+  done: 'Done',
+};
+
 const isStatus = (value: unknown): value is Status => TASK_STATUSES.includes(value as Status);
 
 /** The move a submitted form describes, or null when it is not a move. */

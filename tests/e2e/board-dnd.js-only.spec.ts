@@ -83,16 +83,20 @@ test('arrow keys move the focused card, keep focus on it and announce where it w
   await expect(titlesIn(page, 'To do')).toHaveText([/Alpha/]);
 });
 
-test('the up and down buttons and the status select also move without a page load', async ({ page }) => {
+test("the task panel's up and down buttons and column select also move without a page load", async ({
+  page,
+}) => {
   await boardWithTasks(page, ['Alpha', 'Bravo']);
-  await page.getByRole('button', { name: 'Move #2 up' }).click();
-  await expect(titlesIn(page, 'To do')).toHaveText([/Bravo/, /Alpha/]);
-  await page.getByLabel('Status of #1').selectOption('in_progress');
+  await page.getByRole('link', { name: /Bravo/ }).click();
   await page
-    .getByRole('listitem')
-    .filter({ hasText: 'Alpha' })
-    .getByRole('button', { name: 'Move', exact: true })
+    .getByRole('complementary', { name: 'Task #2' })
+    .getByRole('button', { name: 'Move #2 up' })
     .click();
+  await expect(titlesIn(page, 'To do')).toHaveText([/Bravo/, /Alpha/]);
+  await page.getByRole('link', { name: /Alpha/ }).click();
+  const panel = page.getByRole('complementary', { name: 'Task #1' });
+  await panel.getByLabel('Move #1 to').selectOption('in_progress');
+  await panel.getByRole('button', { name: 'Move', exact: true }).click();
   await expect(titlesIn(page, 'In progress')).toHaveText([/Alpha/]);
   await noReload(page);
 });

@@ -29,26 +29,34 @@ test('create a workspace and a project, add tasks, and move them with plain form
   }
   await expect(todo.getByRole('listitem')).toHaveCount(3);
 
+  // The move controls live in the task panel (the cards carry none, so a long board stays light).
+  const panel = page.getByRole('complementary', { name: 'Task #3' });
   // Up: the third task moves above the second, and stays there on a fresh GET.
-  await todo.getByRole('button', { name: 'Move #3 up' }).click();
+  await todo.getByRole('link', { name: /Send invitations/ }).click();
+  await panel.getByRole('button', { name: 'Move #3 up' }).click();
+  await expect(panel).toBeVisible();
   await expect(todo.getByRole('listitem').nth(1)).toContainText('Send invitations');
   const order = ['Write the brief', 'Send invitations', 'Book the venue'].map((t) => new RegExp(t));
   await page.goto(boardUrl);
   await expect(todo.getByRole('listitem')).toHaveText(order);
   // Down: back below the second.
-  await todo.getByRole('button', { name: 'Move #3 down' }).click();
+  await todo.getByRole('link', { name: /Send invitations/ }).click();
+  await panel.getByRole('button', { name: 'Move #3 down' }).click();
   await expect(todo.getByRole('listitem').nth(2)).toContainText('Send invitations');
   await page.goto(boardUrl);
   await expect(todo.getByRole('listitem')).toHaveText(
     ['Write the brief', 'Book the venue', 'Send invitations'].map((t) => new RegExp(t)),
   );
 
-  // Another column through the status select.
-  await todo.getByLabel('Status of #1').selectOption('in_progress');
-  await todo.getByRole('listitem').first().getByRole('button', { name: 'Move', exact: true }).click();
+  // Another column, chosen in the panel.
+  await todo.getByRole('link', { name: /Write the brief/ }).click();
+  const first = page.getByRole('complementary', { name: 'Task #1' });
+  await first.getByLabel('Move #1 to').selectOption('in_progress');
+  await first.getByRole('button', { name: 'Move', exact: true }).click();
   const inProgress = page.getByRole('region', { name: 'In progress' });
   await expect(inProgress.getByRole('link', { name: /Write the brief/ })).toBeVisible();
   await expect(todo.getByRole('listitem')).toHaveCount(2);
+  await page.goto(boardUrl);
 
   // Empty titles are refused next to the field.
   await inProgress.getByRole('button', { name: 'Create task' }).click();

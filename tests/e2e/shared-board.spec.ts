@@ -30,10 +30,13 @@ test('a member moves, edits and comments on a shared board; deleting the workspa
   await signIn(memberPage, member.email, member.password);
   await memberPage.goto(boardUrl);
   const memberTodo = memberPage.getByRole('region', { name: 'To do' });
-  await memberTodo.getByLabel('Status of #1').selectOption('in_progress');
-  await memberTodo.getByRole('listitem').first().getByRole('button', { name: 'Move', exact: true }).click();
+  await memberTodo.getByRole('link', { name: /Draft the roadmap/ }).click();
+  const memberPanel = memberPage.getByRole('complementary', { name: 'Task #1' });
+  await memberPanel.getByLabel('Move #1 to').selectOption('in_progress');
+  await memberPanel.getByRole('button', { name: 'Move', exact: true }).click();
   const inProgress = memberPage.getByRole('region', { name: 'In progress' });
   await expect(inProgress.getByRole('link', { name: /Draft the roadmap/ })).toBeVisible();
+  await memberPage.goto(boardUrl);
 
   await inProgress.getByRole('link', { name: /Draft the roadmap/ }).click();
   const panel = memberPage.getByRole('complementary', { name: 'Task #1' });

@@ -179,3 +179,57 @@ export async function addMember(slug: string, userId: string, role: 'admin' | 'm
   });
   expect(res.status).toBe(201);
 }
+
+/**
+ * A signed-up owner with a workspace holding one project of `count` tasks, spread over the four
+ * columns in turn (task n goes to column n mod 4), made through the service role: setup for tests
+ * about long boards. Returns the owner and the board's address.
+ */
+export async function boardOfTasks(
+  count: number,
+): Promise<{ owner: { id: string; email: string; password: string }; boardPath: string }> {
+  const { apiUrl, serviceRoleKey } = endpoints();
+  const headers = {
+    apikey: serviceRoleKey,
+    Authorization: `Bearer ${serviceRoleKey}`,
+    'content-type': 'application/json',
+    Prefer: 'return=representation',
+  };
+  const post = async <T>(table: string, body: unknown): Promise<T> => {
+    const res = await fetch(`${apiUrl}/rest/v1/${table}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    });
+    expect(res.status, `${table}: ${await res.clone().text()}`).toBe(201);
+    return (await res.json()) as T;
+  };
+  const owner = await createConfirmedUser('long-board');
+  const slug = `long-${randomUUID().slice(0, 8)}`;
+  const [workspace] = await post<Array<{ id: string }>>('workspaces', {
+    name: 'Long board',
+    slug,
+    created_by: owner.id,
+  });
+  const workspaceId = workspace?.id ?? '';
+  await post('workspace_members', { workspace_id: workspaceId, user_id: owner.id, role: 'owner' });
+  const [project] = await post<Array<{ id: string }>>('projects', {
+    workspace_id: workspaceId,
+    name: 'Backlog grooming',
+  });
+  const projectId = project?.id ?? '';
+  const statuses = ['backlog', 'todo', 'in_progress', 'done'];
+  // One request per 250 tasks, in order, so numbers follow the titles.
+  for (let start = 1; start <= count; start += 250) {
+    const rows = [];
+    for (let n = start; n < Math.min(start + 250, count + 1); n++)
+      rows.push({
+        workspace_id: workspaceId,
+        project_id: projectId,
+        title: `Task ${n}`,
+        status: statuses[n % 4],
+      });
+    await post('tasks', rows);
+  }
+  return { owner, boardPath: `/w/${slug}/p/${projectId}` };
+}

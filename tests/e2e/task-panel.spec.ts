@@ -66,6 +66,8 @@ test('a viewer sees the board with no edit controls, and a forged move is refuse
   await expect(page.getByRole('button', { name: 'Move', exact: true })).toHaveCount(0);
   await todo.getByRole('link', { name: /Contact form with spam protection/ }).click();
   await expect(page.getByRole('button', { name: 'Save task' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Move', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Move #\d+ (up|down)$/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add comment' })).toHaveCount(0);
 
   // A hand-made POST from the viewer's session, naming a real task, gets nowhere.
