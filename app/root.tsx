@@ -1,11 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
 import { GeneralErrorBoundary } from './components/error-boundary.tsx';
 import { SessionSync } from './components/session-sync.tsx';
-import { getSignedInUser } from './utils/auth.server.ts';
-import { supabaseEnv } from './utils/env.server.ts';
+import { rootData } from './utils/root-data.server.ts';
 import { useNonce } from './utils/nonce.tsx';
 import stylesheet from './tailwind.css';
 
@@ -15,10 +13,9 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await getSignedInUser(request, context);
-  // The anon key is public by design; the browser needs it for the session tick.
-  const { url, anonKey } = supabaseEnv();
-  return json({ supabase: { url, anonKey }, userId: user?.id ?? null });
+  // A plain object: Remix sends it as JSON (root imports nothing from @remix-run/node at run time,
+  // see sign-in-page.server.ts).
+  return rootData(request, context);
 }
 
 export function Layout({ children }: { children: ReactNode }) {

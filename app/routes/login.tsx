@@ -1,7 +1,6 @@
 import { getFormProps } from '~/components/schema-form.ts';
 import { parseWithZod } from '~/utils/form-parse.ts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import {
   AuthCard,
@@ -13,13 +12,18 @@ import {
   useSchemaForm,
 } from '~/components/forms.tsx';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
-import { friendlyAuthError, friendlyStatus } from '~/utils/auth-errors.server.ts';
-import { redirectWithSession, requireAnonymous } from '~/utils/auth.server.ts';
-import { limitSignInAttempt } from '~/utils/rate-limit.server.ts';
+import {
+  friendlyAuthError,
+  friendlyStatus,
+  getSupabase,
+  json,
+  limitSignInAttempt,
+  readPublicForm,
+  redirectWithSession,
+  requireAnonymous,
+} from '~/utils/sign-in-page.server.ts';
 import { safeRedirect } from '~/utils/redirect.ts';
-import { readPublicForm } from '~/utils/request.server.ts';
 import { LoginSchema } from '~/utils/schemas.ts';
-import { getSupabase } from '~/utils/supabase.server.ts';
 import { SIGNED_IN_HOME } from '~/utils/home.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
