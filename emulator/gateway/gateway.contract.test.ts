@@ -1,5 +1,7 @@
 // The gateway as supabase-js and browsers meet it: keys, CORS, routing, PostgREST behind it with RLS,
 // and bad input answered with the JSON errors the real services give.
+import { randomUUID } from 'node:crypto';
+import * as jose from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, backend, confirmedUser } from '../../tests/support/backend.ts';
@@ -161,6 +163,35 @@ describe('REST through the gateway', () => {
       expect((await res.json()).code).toBe('PGRST301');
     }
   });
+
+  it('refuses a token once it has expired, even one PostgREST verified and cached before', async () => {
+    // PostgREST caches verified tokens (PGRST_JWT_CACHE_MAX_LIFETIME) and allows 30 s of clock skew
+    // on `exp`. A token that expired 27 s ago is still inside that allowance: accepted, so cached,
+    // then refused within seconds, when the allowance runs out: a cache entry must not outlive it.
+    const { apiUrl, anonKey } = backend();
+    const secret = new TextEncoder().encode('super-secret-jwt-token-with-at-least-32-characters-long');
+    const exp = Math.floor(Date.now() / 1000) - 27;
+    const token = await new jose.SignJWT({ role: 'authenticated', sub: randomUUID(), exp })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(secret);
+    const read = () =>
+      fetch(`${apiUrl}/rest/v1/contract_notes?select=id&limit=1`, {
+        headers: { apikey: anonKey, Authorization: `Bearer ${token}` },
+      });
+    const first = await read();
+    await first.arrayBuffer();
+    expect(first.status).toBe(200);
+    let refused: Response | undefined;
+    while (!refused && Date.now() / 1000 < exp + 40) {
+      await new Promise((r) => setTimeout(r, 250));
+      const res = await read();
+      if (res.status === 200) await res.arrayBuffer();
+      else refused = res;
+    }
+    expect(refused?.status).toBe(401);
+    expect((await refused?.json()).code).toBe('PGRST301');
+    expect(Date.now() / 1000).toBeGreaterThan(exp + 29);
+  }, 20_000);
 
   it('answers a malformed JSON body with PGRST102', async () => {
     const { apiUrl, anonKey } = backend();

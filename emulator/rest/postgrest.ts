@@ -93,6 +93,11 @@ function run(
       PGRST_DB_MAX_ROWS: String(options.maxRows),
       PGRST_DB_ANON_ROLE: 'anon',
       PGRST_JWT_SECRET: JSON.stringify(options.jwks),
+      // Caches a verified token until its `exp` (at most an hour), so a page's requests with the same
+      // session token are verified once instead of each paying an ES256 signature check (about
+      // 1.5 ms of PostgREST's CPU per request). The Supabase CLI leaves the cache off (see
+      // emulator/README.md); an expired token is still refused, as an entry never outlives `exp`.
+      PGRST_JWT_CACHE_MAX_LIFETIME: '3600',
       PGRST_DB_USE_LEGACY_GUCS: 'false',
       PGRST_SERVER_HOST: '127.0.0.1',
       PGRST_SERVER_PORT: String(port),
