@@ -124,7 +124,13 @@ export function createGateway(options: GatewayOptions): http.Server {
   const keys = new Set(options.apiKeys);
   // Body-less requests (every read) take the lean keep-alive client in upstream.ts; requests with a
   // body take node:http's, whose request streaming (chunking, 100-continue) is worth its cost there.
-  const upstream = new Upstream({ host: '127.0.0.1', port: options.postgrestPort });
+  const upstream = new Upstream({
+    host: '127.0.0.1',
+    port: options.postgrestPort,
+    requestHeadersNotForwarded: REQUEST_HEADERS_NOT_FORWARDED,
+    responseHeadersNotForwarded: [...RESPONSE_HEADERS_NOT_FORWARDED, ...CORS_HEADER_NAMES],
+    responseHeadersAdded: CORS_HEADER_LIST,
+  });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64, scheduling: 'lifo' });
   const postgrestHost = `127.0.0.1:${options.postgrestPort}`;
 
@@ -139,18 +145,19 @@ export function createGateway(options: GatewayOptions): http.Server {
 
   function proxyToPostgrest(req: IncomingMessage, res: ServerResponse, path: string, search: string): void {
     const method = req.method ?? 'GET';
-    const headers = forwardedRequestHeaders(req.rawHeaders);
     if (!hasBody(req)) {
+      // `upstream` leaves out and adds the same headers as the node:http path below (it was given
+      // the lists), in the same pass that writes or reads a head.
       upstream.forward({
         method,
         path: path + search,
-        headers,
+        rawHeaders: req.rawHeaders,
         res,
-        responseHeaders: forwardedResponseHeaders,
         fail: () => badGateway(res),
       });
       return;
     }
+    const headers = forwardedRequestHeaders(req.rawHeaders);
     headers.push('Host', postgrestHost);
     const upstreamReq = http.request(
       // node:http takes a flat header list as it is; its types only know the object form.

@@ -19,8 +19,6 @@ interface Exchange {
   method: string;
   head: string;
   res: ServerResponse;
-  /** Turns the response's raw head into the headers the gateway writes. */
-  headers: (raw: string[]) => string[];
   /** Called when nothing of the response was written yet: the caller answers the error itself. */
   fail: (error: Error) => void;
   /** Whether this exchange may be sent again on a fresh connection (an idempotent, body-less request). */
@@ -47,6 +45,8 @@ class Connection {
   private answered = false;
   /** Whether the socket served an exchange before this one (a stale keep-alive socket may fail). */
   reused = false;
+  /** When the connection went back to the pool (performance.now()), for the idle sweep. */
+  idleSince = 0;
 
   constructor(
     private readonly pool: Upstream,
@@ -57,7 +57,6 @@ class Connection {
     this.socket.on('data', (data: Buffer) => this.onData(data));
     this.socket.on('error', () => this.socket.destroy());
     this.socket.on('close', () => this.onClose());
-    this.socket.on('timeout', () => this.socket.destroy());
   }
 
   send(exchange: Exchange): void {
@@ -65,16 +64,22 @@ class Connection {
     this.state = { kind: 'head' };
     this.answered = false;
     this.reusable = true;
-    exchange.res.once('close', this.onResponseClosed);
     this.socket.write(exchange.head, 'latin1');
   }
 
-  /** The gateway's client went away mid-response: this socket is in an unknown state, so it goes too. */
+  /**
+   * The gateway's client went away while this socket was paused for it: the pause would never end,
+   * so the socket goes. (Without a pause, the response is read to its end and what is written to the
+   * closed ServerResponse is dropped, which keeps the connection reusable.)
+   */
   private readonly onResponseClosed = () => {
     if (this.exchange) this.socket.destroy();
   };
 
-  private readonly resume = () => this.socket.resume();
+  private readonly resume = () => {
+    this.exchange?.res.removeListener('close', this.onResponseClosed);
+    this.socket.resume();
+  };
 
   private onData(data: Buffer): void {
     const exchange = this.exchange;
@@ -116,12 +121,18 @@ class Connection {
         }
         case 'length': {
           const n = Math.min(state.remaining, buf.length - offset);
-          if (n > 0) this.write(exchange, buf.subarray(offset, offset + n));
+          if (n === state.remaining) {
+            // The body's last bytes (usually the whole body, which came with the head): one `end`,
+            // so node:http sends the head and the body in one write.
+            state.remaining = 0;
+            this.finish(exchange, buf.subarray(offset, offset + n));
+            offset += n;
+            break;
+          }
+          this.write(exchange, buf.subarray(offset, offset + n));
           offset += n;
           state.remaining -= n;
-          if (state.remaining === 0) this.finish(exchange);
-          else return buf.subarray(offset);
-          break;
+          return buf.subarray(offset);
         }
         case 'chunk-size':
         case 'trailers': {
@@ -176,7 +187,8 @@ class Connection {
     }
     // An interim answer (100 Continue, 103 Early Hints) comes before the real one.
     if (status < 200) return;
-    const raw: string[] = [];
+    const dropped = this.pool.responseHeadersNotForwarded;
+    const headers: string[] = [];
     let length = -1;
     let chunked = false;
     for (let i = 1; i < lines.length; i++) {
@@ -189,11 +201,12 @@ class Connection {
       if (lower === 'content-length') length = Number(value);
       else if (lower === 'transfer-encoding') chunked = /(^|,)\s*chunked\s*$/i.test(value);
       else if (lower === 'connection' && /\bclose\b/i.test(value)) this.reusable = false;
-      raw.push(name, value);
+      if (!dropped.has(lower)) headers.push(name, value);
     }
+    for (const field of this.pool.responseHeadersAdded) headers.push(field);
     const bodiless = exchange.method === 'HEAD' || status === 204 || status === 304;
     // writeHead throws on a header value node:http refuses; that is a bad upstream answer too.
-    exchange.res.writeHead(status, exchange.headers(raw));
+    exchange.res.writeHead(status, headers);
     if (bodiless) this.finish(exchange);
     else if (chunked) this.state = { kind: 'chunk-size' };
     else if (length >= 0 && Number.isSafeInteger(length)) {
@@ -207,19 +220,23 @@ class Connection {
 
   private write(exchange: Exchange, data: Buffer): void {
     // Backpressure: a slow client pauses the read from PostgREST instead of buffering in memory.
-    if (!exchange.res.write(data)) {
+    // A closed response (the client went away) drops what is written: the rest is read and dropped too.
+    if (!exchange.res.write(data) && !exchange.res.destroyed) {
       this.socket.pause();
       exchange.res.once('drain', this.resume);
+      exchange.res.once('close', this.onResponseClosed);
     }
   }
 
-  private finish(exchange: Exchange): void {
+  private finish(exchange: Exchange, last?: Buffer): void {
     this.exchange = null;
+    // Both are only there if a slow client paused this socket (cheap to remove otherwise).
     exchange.res.removeListener('close', this.onResponseClosed);
-    // The whole response is read: a pause for a slow client must not outlive it in the pool.
     exchange.res.removeListener('drain', this.resume);
+    // The whole response is read: a pause for a slow client must not outlive it in the pool.
     if (this.socket.isPaused()) this.socket.resume();
-    exchange.res.end();
+    if (last) exchange.res.end(last);
+    else exchange.res.end();
     this.reused = true;
     if (this.reusable && this.pending === null) this.pool.release(this);
     else this.socket.destroy();
@@ -266,16 +283,27 @@ export interface UpstreamOptions {
   maxIdle?: number;
   /** How long an idle connection is kept, in ms; below PostgREST's own keep-alive timeout. */
   idleTimeout?: number;
+  /** Request headers not forwarded (lower-case names). `host` never is: the client writes its own. */
+  requestHeadersNotForwarded?: Iterable<string>;
+  /**
+   * Response headers not forwarded (lower-case names). The framing ones (`transfer-encoding`,
+   * `connection`, `keep-alive`) never are: the body is re-framed for the gateway's own connection.
+   */
+  responseHeadersNotForwarded?: Iterable<string>;
+  /** Headers added to every response, as a flat [name, value, …] list. */
+  responseHeadersAdded?: readonly string[];
 }
 
 export interface ForwardRequest {
   method: string;
   /** Path and query string, as PostgREST should see them. */
   path: string;
-  /** Request headers as a flat [name, value, …] list, without hop-by-hop ones nor `host`. */
-  headers: string[];
+  /**
+   * The request's headers as a flat [name, value, …] list, as node:http's `rawHeaders` has them; those
+   * in `requestHeadersNotForwarded` are left out as the head is written.
+   */
+  rawHeaders: readonly string[];
   res: ServerResponse;
-  responseHeaders: (raw: string[]) => string[];
   fail: (error: Error) => void;
 }
 
@@ -287,7 +315,11 @@ export class Upstream {
   private readonly maxIdle: number;
   private readonly idleTimeout: number;
   private readonly hostHeader: string;
+  private readonly requestHeadersNotForwarded: ReadonlySet<string>;
+  readonly responseHeadersNotForwarded: ReadonlySet<string>;
+  readonly responseHeadersAdded: readonly string[];
   private closed = false;
+  private sweeper: NodeJS.Timeout | undefined;
 
   constructor(options: UpstreamOptions) {
     this.host = options.host;
@@ -295,19 +327,30 @@ export class Upstream {
     this.maxIdle = options.maxIdle ?? 16;
     this.idleTimeout = options.idleTimeout ?? 4000;
     this.hostHeader = `${options.host}:${options.port}`;
+    this.requestHeadersNotForwarded = new Set(['host', ...(options.requestHeadersNotForwarded ?? [])]);
+    this.responseHeadersNotForwarded = new Set([
+      'transfer-encoding',
+      'connection',
+      'keep-alive',
+      ...(options.responseHeadersNotForwarded ?? []),
+    ]);
+    this.responseHeadersAdded = options.responseHeadersAdded ?? [];
   }
 
   forward(request: ForwardRequest): void {
     let head = `${request.method} ${request.path} HTTP/1.1\r\nHost: ${this.hostHeader}\r\n`;
-    const headers = request.headers;
-    for (let i = 0; i < headers.length; i += 2) head += `${headers[i]}: ${headers[i + 1]}\r\n`;
+    const raw = request.rawHeaders;
+    const dropped = this.requestHeadersNotForwarded;
+    for (let i = 0; i < raw.length; i += 2) {
+      const name = raw[i] as string;
+      if (!dropped.has(name.toLowerCase())) head += `${name}: ${raw[i + 1]}\r\n`;
+    }
     head += '\r\n';
     this.dispatch(
       {
         method: request.method,
         head,
         res: request.res,
-        headers: request.responseHeaders,
         fail: request.fail,
         retriable: request.method === 'GET' || request.method === 'HEAD',
       },
@@ -322,7 +365,6 @@ export class Upstream {
       return;
     }
     const connection = (!fresh && this.idle.pop()) || new Connection(this, this.port, this.host);
-    connection.socket.setTimeout(0);
     connection.socket.ref();
     connection.send(exchange);
   }
@@ -332,10 +374,30 @@ export class Upstream {
       connection.socket.destroy();
       return;
     }
-    // An idle connection neither keeps the process alive nor lingers past the idle timeout.
+    // An idle connection neither keeps the process alive nor lingers past the idle timeout. One
+    // pool-wide sweep does the latter: a timer per socket, set and cleared on every request,
+    // costs more than the rest of the pool's bookkeeping.
     connection.socket.unref();
-    connection.socket.setTimeout(this.idleTimeout);
+    connection.idleSince = performance.now();
     this.idle.push(connection);
+    this.sweeper ??= setInterval(this.sweep, this.idleTimeout / 4).unref();
+  }
+
+  /**
+   * Closes the connections idle for 3/4 of the idle timeout or more; run every quarter of it, so none
+   * is kept past the timeout. `idle` is a stack, so its oldest connections are at the bottom.
+   */
+  private readonly sweep = () => {
+    const cutoff = performance.now() - (this.idleTimeout * 3) / 4;
+    let stale = 0;
+    while (stale < this.idle.length && (this.idle[stale] as Connection).idleSince <= cutoff) stale++;
+    for (const connection of this.idle.splice(0, stale)) connection.socket.destroy();
+    if (this.idle.length === 0) this.stopSweeping();
+  };
+
+  private stopSweeping(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = undefined;
   }
 
   forget(connection: Connection): void {
@@ -345,6 +407,7 @@ export class Upstream {
 
   destroy(): void {
     this.closed = true;
+    this.stopSweeping();
     for (const connection of this.idle.splice(0)) connection.socket.destroy();
   }
 }

@@ -31,14 +31,13 @@ async function fakeUpstream(answer: (socket: net.Socket, head: string) => void):
 
 /** A gateway-like server that forwards everything through `Upstream`. */
 async function through(port: number): Promise<{ url: string; upstream: Upstream }> {
-  const upstream = new Upstream({ host: '127.0.0.1', port });
+  const upstream = new Upstream({ host: '127.0.0.1', port, requestHeadersNotForwarded: ['connection'] });
   const server = http.createServer((req, res) =>
     upstream.forward({
       method: req.method ?? 'GET',
       path: req.url ?? '/',
-      headers: ['x-test', 'yes'],
+      rawHeaders: ['Host', 'gateway', 'x-test', 'yes', 'Connection', 'keep-alive'],
       res,
-      responseHeaders: (raw) => raw.filter((_, i) => !/^transfer-encoding$/i.test(raw[i - (i % 2)] ?? '')),
       fail: () => {
         res.writeHead(502);
         res.end('bad gateway');
@@ -123,6 +122,25 @@ describe('Upstream', () => {
     expect(served).toBe(3);
     const post = await fetch(`${url}/c`, { method: 'POST' });
     expect(post.status).toBe(502);
+  });
+
+  it('reads and drops the answer of a client that went away, and keeps the connection', async () => {
+    const sockets = new Set<net.Socket>();
+    const big = 'x'.repeat(4 << 20);
+    const port = await fakeUpstream((socket, head) => {
+      sockets.add(socket);
+      // A slow answer, large enough to be read in many pieces (and to fill any buffer on the way).
+      const body = head.startsWith('GET /slow') ? big : 'ok';
+      setTimeout(() => socket.write(`HTTP/1.1 200 OK\r\nContent-Length: ${body.length}\r\n\r\n${body}`), 100);
+    });
+    const { url } = await through(port);
+    const gone = await fetch(`${url}/slow`, { signal: AbortSignal.timeout(20) }).catch(
+      (error: unknown) => error,
+    );
+    expect(gone).toBeInstanceOf(Error);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await (await fetch(`${url}/next`)).text()).toBe('ok');
+    expect(sockets.size).toBe(1);
   });
 
   it('answers 502 for a malformed response', async () => {
