@@ -69,8 +69,9 @@ class Connection {
 
   /**
    * The gateway's client went away while this socket was paused for it: the pause would never end,
-   * so the socket goes. (Without a pause, the response is read to its end and what is written to the
-   * closed ServerResponse is dropped, which keeps the connection reusable.)
+   * so the socket goes. Otherwise a client gone is noticed when the body is written (see `write`);
+   * an answer read whole before then is dropped by the closed ServerResponse, and the connection
+   * stays in the pool.
    */
   private readonly onResponseClosed = () => {
     if (this.exchange) this.socket.destroy();
@@ -219,9 +220,14 @@ class Connection {
   }
 
   private write(exchange: Exchange, data: Buffer): void {
+    if (exchange.res.destroyed) {
+      // The client went away: nobody would read the rest, so PostgREST is stopped from sending it.
+      this.exchange = null;
+      this.socket.destroy();
+      return;
+    }
     // Backpressure: a slow client pauses the read from PostgREST instead of buffering in memory.
-    // A closed response (the client went away) drops what is written: the rest is read and dropped too.
-    if (!exchange.res.write(data) && !exchange.res.destroyed) {
+    if (!exchange.res.write(data)) {
       this.socket.pause();
       exchange.res.once('drain', this.resume);
       exchange.res.once('close', this.onResponseClosed);
