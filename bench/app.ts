@@ -303,6 +303,9 @@ export interface AppFigures {
   moves: { count: number; rowsChanged: { min: number; max: number } };
 }
 
+/** Alternating rounds per side-by-side ratio: more rounds, less of a shared machine's noise. */
+const ROUNDS = 5;
+
 /** The demo board of the seed (40 tasks), as its owner sees it. */
 const DEMO = {
   email: 'ada@demo.crewboard.test',
@@ -328,7 +331,7 @@ export async function benchApp(backend: BenchBackend): Promise<AppFigures> {
     await requestsPerSecond(`${profiled.url}/account`, profiledCookie, 1, 1);
     const backendRequestsPerPage = proxy.counts();
     const [accountRps, healthzRps] = await sideBySide(
-      3,
+      ROUNDS,
       () => requestsPerSecond(`${app.url}/account`, cookie, 150, 4),
       () => requestsPerSecond(`${app.url}/healthz`, '', 600, 4),
     );
@@ -337,7 +340,7 @@ export async function benchApp(backend: BenchBackend): Promise<AppFigures> {
     const demoCookie = await signInCookie(app.url, DEMO.email, DEMO.password);
     await requestsPerSecond(`${app.url}${DEMO.board}`, demoCookie, 20, 2);
     const [demoBoardRps, loginRps] = await sideBySide(
-      3,
+      ROUNDS,
       () => requestsPerSecond(`${app.url}${DEMO.board}`, demoCookie, 150, 10),
       () => requestsPerSecond(`${app.url}/login`, '', 300, 10),
     );
@@ -369,7 +372,7 @@ export async function benchApp(backend: BenchBackend): Promise<AppFigures> {
     const backendRequestsPerBoard = proxy.counts();
     await requestsPerSecond(`${app.url}${boardPath}`, cookie, 5, 1);
     const [boardRps, boardHealthzRps] = await sideBySide(
-      3,
+      ROUNDS,
       () => requestsPerSecond(`${app.url}${boardPath}`, cookie, 20, 2),
       () => requestsPerSecond(`${app.url}/healthz`, '', 400, 2),
     );

@@ -232,7 +232,10 @@ async function main(): Promise<void> {
   const backend = await start(dir);
   try {
     await prepareRestTable(backend);
-    const rest = await restLatency(backend);
+    // Three runs of the client (each 2,000 interleaved requests): the run with the median ratio.
+    const runs = [await restLatency(backend), await restLatency(backend), await restLatency(backend)];
+    runs.sort((a, b) => a.gateway / a.direct - b.gateway / b.direct);
+    const rest = runs[1] ?? runs[0]!;
     const auth = await authThroughput(backend);
     const app = await benchApp(backend);
     const storage = await benchStorage(backend);
@@ -242,7 +245,7 @@ async function main(): Promise<void> {
       [
         'REST read, gateway vs PostgREST (median)',
         `${rest.gateway.toFixed(3)} ms vs ${rest.direct.toFixed(3)} ms`,
-        `ratio ${(rest.gateway / rest.direct).toFixed(3)} (goal ≤ 1.15)`,
+        `ratio ${(rest.gateway / rest.direct).toFixed(3)} (goal ≤ 1.15; median run of 3: ${runs.map((r) => (r.gateway / r.direct).toFixed(3)).join(', ')})`,
       ],
       [
         'password sign-in (4 concurrent)',
