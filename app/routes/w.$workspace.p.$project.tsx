@@ -94,8 +94,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const canEdit = atLeast(membership.role, 'member') && project.archived_at === null;
   return json({
     project,
-    // Board order: column by column, each top to bottom.
-    tasks: columns.flatMap((column) => column.tasks),
+    // Board order: column by column, each top to bottom. (Positions stay on the server: the order
+    // says it all, and the page carries less.)
+    tasks: columns.flatMap((column) => column.tasks.map(({ position: _position, ...task }) => task)),
     counts: Object.fromEntries(columns.map((column) => [column.status, column.count])) as Record<
       Status,
       number
@@ -692,7 +693,7 @@ function TaskCard({
   return (
     <li
       data-task-id={task.id}
-      draggable={draggable}
+      draggable={draggable || undefined}
       onDragStart={
         draggable
           ? (event) => {
@@ -703,7 +704,14 @@ function TaskCard({
           : undefined
       }
       onDragEnd={draggable ? onDragEnd : undefined}
-      className={`rounded-md border border-slate-200 bg-white p-3 shadow-sm ${dragging ? 'opacity-50' : ''} ${lineAbove ? 'shadow-[0_-4px_0_0_theme(colors.indigo.500)]' : ''} ${draggable ? 'cursor-grab' : ''}`}
+      className={[
+        'rounded-md border border-slate-200 bg-white p-3 shadow-sm',
+        dragging ? 'opacity-50' : '',
+        lineAbove ? 'shadow-[0_-4px_0_0_theme(colors.indigo.500)]' : '',
+        draggable ? 'cursor-grab' : '',
+      ]
+        .filter(Boolean)
+        .join(' ')}
     >
       <div className="flex items-start gap-2">
         {draggable ? (
@@ -720,13 +728,18 @@ function TaskCard({
         ) : null}
         {/* A plain anchor: the board opens it without a page load (onBoardClick). */}
         <a href={taskHref} data-panel-link className="font-medium hover:underline">
-          <span className="text-slate-500">#{task.number}</span> {task.title}
+          <span className="text-slate-500">{`#${task.number}`}</span> {task.title}
         </a>
       </div>
+      {/* One string: one text node, where three would be split by markers in the page. */}
       <p className="mt-1 text-xs text-slate-500">
-        {task.assignee?.display_name ?? 'Unassigned'}
-        {task.priority !== 'none' ? ` · ${task.priority}` : ''}
-        {task.due_date ? ` · due ${task.due_date}` : ''}
+        {[
+          task.assignee?.display_name ?? 'Unassigned',
+          task.priority !== 'none' ? task.priority : null,
+          task.due_date ? `due ${task.due_date}` : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
       </p>
     </li>
   );
