@@ -44,10 +44,16 @@ export default function handleRequest(
     body.on('data', (chunk: Buffer) => chunks.push(chunk));
     body.on('end', () => {
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-      compressedResponse(Buffer.concat(chunks), request, {
-        headers: responseHeaders,
-        status: responseStatusCode,
-      }).then(resolve, reject);
+      try {
+        resolve(
+          compressedResponse(Buffer.concat(chunks), request, {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        );
+      } catch (error) {
+        reject(error);
+      }
     });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
