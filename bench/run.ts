@@ -7,7 +7,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { benchApp, type AppFigures, type Breakdown } from './app.ts';
+import { benchApp, PROFILED_LOADS, type AppFigures, type Breakdown } from './app.ts';
 import { startBenchBackend, type BenchBackend } from './backend.ts';
 import { benchFunctions } from './functions.ts';
 import { benchStorage } from './storage.ts';
@@ -172,7 +172,10 @@ function printScale(scale: Breakdown[]): void {
       `${(last.totalMs / first.totalMs).toFixed(2)} ×`,
       `500 × the tasks; ${(last.htmlBytes / first.htmlBytes).toFixed(2)} × the HTML`,
     ]);
-  printTable('One page load at a time, through a recording proxy (median of 15)', rows);
+  printTable(
+    `One page load at a time, through a recording proxy (median of ${PROFILED_LOADS}; CPU: mean)`,
+    rows,
+  );
 }
 
 function appRows(app: AppFigures): Row[] {
