@@ -6,6 +6,7 @@ const PRODUCTION = {
   SUPABASE_URL: 'https://abcd.supabase.co/',
   SUPABASE_ANON_KEY: 'anon-key-0123456789abcdef',
   SUPABASE_SERVICE_ROLE_KEY: 'service-key-0123456789abcdef',
+  SESSION_SECRET: 'a-production-secret-of-32-characters-or-more',
 };
 
 function messageOf(env: Record<string, string | undefined>): string {
@@ -26,6 +27,7 @@ describe('readConfig', () => {
     expect(config.supabaseAnonKey.startsWith('eyJ')).toBe(true);
     expect(config.trustProxy).toEqual({ kind: 'none' });
     expect(config.signInLimits).toEqual({ perVisitor: 30, perAccount: 10 });
+    expect(config.sessionSecrets).toHaveLength(1);
   });
 
   it('reads a complete production environment', () => {
@@ -33,9 +35,16 @@ describe('readConfig', () => {
     expect(config.supabaseUrl).toBe('https://abcd.supabase.co');
     expect(config.siteUrl).toBe('https://crewboard.example');
     expect(config.trustProxy).toEqual({ kind: 'nearest' });
+    expect(config.sessionSecrets).toEqual([PRODUCTION.SESSION_SECRET]);
   });
 
-  it.each(['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY'])(
+  it('accepts several session secrets, the newest first, so one can be rotated', () => {
+    const next = 'the-next-production-secret-of-32-characters';
+    const config = readConfig({ ...PRODUCTION, SESSION_SECRET: `${next}, ${PRODUCTION.SESSION_SECRET}` });
+    expect(config.sessionSecrets).toEqual([next, PRODUCTION.SESSION_SECRET]);
+  });
+
+  it.each(['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SESSION_SECRET'])(
     'refuses a production start without %s, naming it in one line',
     (name) => {
       const message = messageOf({ ...PRODUCTION, [name]: undefined });
@@ -53,6 +62,7 @@ describe('readConfig', () => {
     ['RATE_LIMIT_SIGN_IN_PER_VISITOR', 'lots'],
     ['RATE_LIMIT_SIGN_IN_PER_ACCOUNT', '0'],
     ['NODE_ENV', 'staging'],
+    ['SESSION_SECRET', 'too-short'],
   ])('names %s when it is malformed (%j)', (name, value) => {
     const message = messageOf({ ...PRODUCTION, [name]: value });
     expect(message.startsWith(`${name} `)).toBe(true);

@@ -8,6 +8,10 @@ const LOCAL_URL = 'http://127.0.0.1:54321';
 const LOCAL_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
+// Signs the app's own cookies (the one-time flash message) in development and tests only: it is in the
+// source, so it proves nothing, and a production start refuses to run without a real one.
+const LOCAL_SESSION_SECRET = 'crewboard-local-development-session-secret';
+
 const blankIsUnset = (value: unknown) => (value === '' ? undefined : value);
 
 const urlWithScheme = (scheme: RegExp, example: string) =>
@@ -55,6 +59,18 @@ const Schema = z.object({
     z.string().min(20, 'looks too short for a key').optional(),
   ),
   SITE_URL: z.preprocess(blankIsUnset, httpUrl.optional()),
+  /**
+   * Secrets that sign the app's own cookies, comma-separated: the first signs, every one is accepted,
+   * so a new secret can be put in front of the old one without breaking cookies already out there.
+   */
+  SESSION_SECRET: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .transform((value) => value.split(',').map((s) => s.trim()))
+      .refine((secrets) => secrets.every((s) => s.length >= 32), 'needs at least 32 characters per secret')
+      .optional(),
+  ),
   TRUST_PROXY: z.preprocess(blankIsUnset, trustProxy.default({ kind: 'none' })),
   /** Sign-in attempts (password, code, MFA, password checks) per visitor address, per 5 minutes. */
   RATE_LIMIT_SIGN_IN_PER_VISITOR: z.preprocess(blankIsUnset, positiveInt.default(30)),
@@ -63,7 +79,12 @@ const Schema = z.object({
 });
 
 /** Variables a production start must be given: the defaults point at a local development backend. */
-const REQUIRED_IN_PRODUCTION = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY'] as const;
+const REQUIRED_IN_PRODUCTION = [
+  'SUPABASE_URL',
+  'SUPABASE_ANON_KEY',
+  'SUPABASE_SERVICE_ROLE_KEY',
+  'SESSION_SECRET',
+] as const;
 
 export interface AppConfig {
   mode: 'development' | 'production' | 'test';
@@ -71,6 +92,8 @@ export interface AppConfig {
   supabaseAnonKey: string;
   serviceRoleKey: string | undefined;
   siteUrl: string | undefined;
+  /** The first signs cookies; all are accepted when reading them. Never empty. */
+  sessionSecrets: string[];
   trustProxy: TrustProxy;
   signInLimits: { perVisitor: number; perAccount: number };
 }
@@ -92,7 +115,7 @@ export function readConfig(env: Record<string, string | undefined>): AppConfig {
     const missing = REQUIRED_IN_PRODUCTION.filter((name) => v[name] === undefined);
     if (missing.length > 0) {
       throw new ConfigError(
-        `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set; a production start needs the backend's address and keys (see .env.example).`,
+        `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set; a production start needs the backend's address and keys, and a secret to sign cookies (see .env.example).`,
       );
     }
   }
@@ -102,6 +125,7 @@ export function readConfig(env: Record<string, string | undefined>): AppConfig {
     supabaseAnonKey: v.SUPABASE_ANON_KEY ?? LOCAL_ANON_KEY,
     serviceRoleKey: v.SUPABASE_SERVICE_ROLE_KEY,
     siteUrl: v.SITE_URL?.replace(/\/+$/, ''),
+    sessionSecrets: v.SESSION_SECRET ?? [LOCAL_SESSION_SECRET],
     trustProxy: v.TRUST_PROXY,
     signInLimits: {
       perVisitor: v.RATE_LIMIT_SIGN_IN_PER_VISITOR,

@@ -57,6 +57,7 @@ function startApp(port: number, limits: { perVisitor: string; perAccount: string
         SUPABASE_URL: backend.apiUrl,
         SUPABASE_ANON_KEY: backend.anonKey,
         SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
+        SESSION_SECRET: 'crewboard-test-session-secret-of-32-characters',
         SITE_URL: appUrl,
         RATE_LIMIT_SIGN_IN_PER_VISITOR: limits.perVisitor,
         RATE_LIMIT_SIGN_IN_PER_ACCOUNT: limits.perAccount,

@@ -315,6 +315,7 @@ describe('settings at start', () => {
     const { code, output } = await startWith({
       SUPABASE_ANON_KEY: backend.anonKey,
       SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
+      SESSION_SECRET: 'crewboard-test-session-secret-of-32-characters',
     });
     expect(code).toBe(1);
     const lines = output
@@ -331,6 +332,7 @@ describe('settings at start', () => {
       SUPABASE_URL: 'not-a-url',
       SUPABASE_ANON_KEY: backend.anonKey,
       SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
+      SESSION_SECRET: 'crewboard-test-session-secret-of-32-characters',
     });
     expect(code).toBe(1);
     expect(output).toContain('✖ Crewboard cannot start: SUPABASE_URL must be a URL');

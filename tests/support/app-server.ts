@@ -43,6 +43,7 @@ export async function startAppServer(
         SUPABASE_URL: backend.apiUrl,
         SUPABASE_ANON_KEY: backend.anonKey,
         SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
+        SESSION_SECRET: 'crewboard-test-session-secret-of-32-characters',
         SITE_URL: url,
         ...env,
       },
