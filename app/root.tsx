@@ -13,8 +13,8 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // A plain object: Remix sends it as JSON (root imports nothing from @remix-run/node at run time,
-  // see sign-in-page.server.ts).
+  // root imports nothing from @remix-run/node at run time (see sign-in-page.server.ts): rootData
+  // builds the response.
   return rootData(request, context);
 }
 
@@ -31,6 +31,23 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-full">
         {children}
+        {data?.flash ? (
+          // A new flash is a new element (key), so one dismissed earlier does not hide it. The close
+          // button is shown by CSS once React has hydrated (it needs JavaScript); a reload clears the
+          // flash anyway.
+          <div key={data.flash.id} role="status" className="toast">
+            {data.flash.message}
+            <button
+              type="button"
+              aria-label="Dismiss"
+              onClick={(event) => {
+                event.currentTarget.parentElement?.setAttribute('hidden', '');
+              }}
+            >
+              ×
+            </button>
+          </div>
+        ) : null}
         {data ? (
           <SessionSync url={data.supabase.url} anonKey={data.supabase.anonKey} userId={data.userId} />
         ) : null}
