@@ -15,7 +15,8 @@ import {
 } from '~/utils/files.server.ts';
 import { emptyStorageTrash } from '~/utils/admin.server.ts';
 import { fileTooLargeMessage, MESSAGES } from '~/utils/messages.ts';
-import { redirectWithSession, requireUser } from '~/utils/auth.server.ts';
+import { requireUser } from '~/utils/auth.server.ts';
+import { redirectWithFlash } from '~/utils/flash.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { DisplayNameSchema } from '~/utils/account-schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
@@ -42,20 +43,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const answer = await pageQuery<AccountPageAnswer>(context);
   if (answer?.error) throw dataErrorResponse(answer.error);
   const data = answer?.data?.profile;
-  const url = new URL(request.url);
   return json({
     email: user.email,
     displayName: data?.display_name ?? '',
     avatarUrl: publicAvatarUrl(data?.avatar_path),
-    notice: url.searchParams.get('avatar')
-      ? url.searchParams.get('avatar') === 'removed'
-        ? 'Your picture was removed.'
-        : 'Your picture was updated.'
-      : url.searchParams.get('saved')
-        ? 'Saved.'
-        : url.searchParams.get('password') === 'changed'
-          ? 'Your password has been changed.'
-          : null,
   });
 }
 
@@ -90,7 +81,7 @@ async function uploadAvatar(request: Request, context: ActionFunctionArgs['conte
   }
   // The previous picture was queued for deletion by the profile's trigger.
   await emptyStorageTrash();
-  return redirectWithSession('/account?avatar=updated', request, context);
+  return redirectWithFlash('/account', 'avatar_updated', request, context);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -108,7 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return json({ avatarError: failure.message, result: null }, { status: failure.status });
     }
     await emptyStorageTrash();
-    return redirectWithSession('/account?avatar=removed', request, context);
+    return redirectWithFlash('/account', 'avatar_removed', request, context);
   }
   const submission = parseWithZod(formData, { schema: DisplayNameSchema });
   if (submission.status !== 'success')
@@ -126,11 +117,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: failure.status },
     );
   }
-  return redirectWithSession('/account?saved=1', request, context);
+  return redirectWithFlash('/account', 'profile_saved', request, context);
 }
 
 export default function Profile() {
-  const { email, displayName, avatarUrl, notice } = useLoaderData<typeof loader>();
+  const { email, displayName, avatarUrl } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useSchemaForm('profile', DisplayNameSchema, actionData?.result ?? undefined, {
     displayName,
@@ -143,7 +134,6 @@ export default function Profile() {
         </h1>
         <p className="mt-1 text-slate-600">Signed in as {email}.</p>
       </div>
-      {notice ? <FormMessage tone="info">{notice}</FormMessage> : null}
       <Form
         method="post"
         {...getFormProps(form)}

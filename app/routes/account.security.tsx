@@ -17,6 +17,7 @@ import { deleteAccount, removeAccountFiles } from '~/utils/admin.server.ts';
 import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
 import { MESSAGES } from '~/utils/messages.ts';
 import { redirectWithSession, requireUser } from '~/utils/auth.server.ts';
+import { redirectWithFlash } from '~/utils/flash.server.ts';
 import { checkCurrentPassword, type PasswordCheck } from '~/utils/password-check.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import {
@@ -39,9 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { data, error } = await supabase.rpc('my_sessions');
   if (error) throw dataErrorResponse(error);
   const now = Date.now();
-  const url = new URL(request.url);
   return json({
-    notice: url.searchParams.get('changed') === 'email' ? 'Your email address has been changed.' : null,
     // The session being at aal2 means a verified factor was used: no request to the auth server needed.
     twoStepOn: user.aal === 'aal2',
     sessions: data.map((s) => ({
@@ -187,7 +186,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (refused) return refused;
     const { error } = await supabase.auth.updateUser(
       { email: submission.value.email },
-      { emailRedirectTo: `${siteUrl(request)}/account/security?changed=email` },
+      { emailRedirectTo: `${siteUrl(request)}/account/security` },
     );
     if (error && error.code !== 'email_exists') {
       const friendly = friendlyAuthError(error);
@@ -239,7 +238,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await removeAccountFiles(user.id, gone);
   // The sessions went with the account; this clears the cookies.
   await supabase.auth.signOut({ scope: 'local' });
-  return redirectWithSession('/login?deleted=1', request, context);
+  return redirectWithFlash('/login', 'account_deleted', request, context);
 }
 
 function passwordCheckMessage(check: Exclude<PasswordCheck, 'ok'>): string {
@@ -248,7 +247,7 @@ function passwordCheckMessage(check: Exclude<PasswordCheck, 'ok'>): string {
 }
 
 export default function Security() {
-  const { notice: loaderNotice, sessions, twoStepOn } = useLoaderData<typeof loader>();
+  const { sessions, twoStepOn } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [passwordForm, passwordFields] = useSchemaForm(
     'change-password',
@@ -269,7 +268,7 @@ export default function Security() {
   useClearPasswordOnReply(passwordFields.password.id, actionData);
   useClearPasswordOnReply(emailFields.currentPassword.id, actionData);
   useClearPasswordOnReply(deleteFields.currentPassword.id, actionData);
-  const notice = actionData?.notice ?? loaderNotice;
+  const notice = actionData?.notice;
   const blockers = actionData?.blockers ?? null;
   return (
     <div className="space-y-6">

@@ -9,6 +9,7 @@ import { Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/fo
 import { Panel } from '~/components/panel.tsx';
 import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
 import { redirectWithSession, requireUser } from '~/utils/auth.server.ts';
+import { redirectWithFlash } from '~/utils/flash.server.ts';
 import { listTotpFactors, verifyTotpCode, type TotpFactor } from '~/utils/mfa.server.ts';
 import { qrCodeDataUrl, secretOf } from '~/utils/qr-code.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
@@ -29,16 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { supabase } = getSupabase(request, context);
   const factors = await listTotpFactors(supabase);
   if (factors === 'unavailable') throw unavailableResponse();
-  const url = new URL(request.url);
-  const notice =
-    url.searchParams.get('enrolled') !== null
-      ? 'Two-step verification is on. Each sign-in will ask for a code from your authenticator app.'
-      : url.searchParams.get('removed') !== null
-        ? factors.some((f) => f.verified)
-          ? 'The authenticator app was removed.'
-          : 'The authenticator app was removed. Two-step verification is off.'
-        : null;
-  return json({ factors, notice });
+  return json({ factors });
 }
 
 async function enrolment(factorId: string, uri: string) {
@@ -127,7 +119,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { status: outcome.error.code === 'backend_unavailable' ? 503 : 400 },
       );
     }
-    return redirectWithSession('/account/security/mfa?enrolled=1', request, context);
+    return redirectWithFlash('/account/security/mfa', 'mfa_enrolled', request, context);
   }
 
   // 'remove'
@@ -175,7 +167,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: friendly.code === 'backend_unavailable' ? 503 : 400 },
     );
   }
-  return redirectWithSession('/account/security/mfa?removed=1', request, context);
+  const stillOn = factors.some((f) => f.verified && f.id !== target.id);
+  return redirectWithFlash('/account/security/mfa', stillOn ? 'mfa_removed' : 'mfa_off', request, context);
 }
 
 function defaultName(existing: TotpFactor[]): string {
@@ -186,7 +179,7 @@ function defaultName(existing: TotpFactor[]): string {
 }
 
 export default function TwoStepVerification() {
-  const { factors, notice } = useLoaderData<typeof loader>();
+  const { factors } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const enrolment = actionData?.enrolment ?? null;
   const verified = factors.filter((f) => f.verified);
@@ -205,7 +198,6 @@ export default function TwoStepVerification() {
             : 'Off: add an authenticator app, and signing in will also ask for a code from it.'}
         </p>
       </div>
-      {notice ? <FormMessage tone="info">{notice}</FormMessage> : null}
       {factors.length > 0 ? (
         <Panel title="Your authenticator apps">
           <ul className="divide-y divide-slate-200">

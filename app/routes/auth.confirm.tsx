@@ -6,6 +6,7 @@ import { AuthCard, FormMessage, SubmitButton } from '~/components/forms.tsx';
 import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
 import { MESSAGES } from '~/utils/messages.ts';
 import { redirectWithSession } from '~/utils/auth.server.ts';
+import { redirectWithFlash } from '~/utils/flash.server.ts';
 import { safeRedirect } from '~/utils/redirect.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { ConfirmSchema } from '~/utils/email-link.server.ts';
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 function destination(type: string, next: string | undefined): string {
   if (type === 'recovery') return '/reset-password';
-  if (type === 'email_change') return '/account/security?changed=email';
+  if (type === 'email_change') return '/account/security';
   return safeRedirect(next, SIGNED_IN_HOME);
 }
 
@@ -59,6 +60,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
     }
   }
+  if (type === 'email_change')
+    return redirectWithFlash(destination(type, next), 'email_changed', request, context);
   return redirectWithSession(destination(type, next), request, context);
 }
 

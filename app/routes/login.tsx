@@ -1,7 +1,7 @@
 import { getFormProps } from '~/components/schema-form.ts';
 import { parseWithZod } from '~/utils/form-parse.ts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import { Form, Link, useActionData, useSearchParams } from '@remix-run/react';
 import {
   AuthCard,
   Field,
@@ -28,8 +28,7 @@ import { SIGNED_IN_HOME } from '~/utils/home.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);
-  const deleted = new URL(request.url).searchParams.get('deleted') !== null;
-  return json({ notice: deleted ? 'Your account has been deleted.' : null });
+  return null;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -59,7 +58,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const [form, fields] = useSchemaForm('login', LoginSchema, actionData?.result);
@@ -80,7 +78,6 @@ export default function Login() {
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <Honeypot />
         <input type="hidden" name="next" value={next} />
-        {notice && !actionData ? <FormMessage tone="info">{notice}</FormMessage> : null}
         {form.errors ? (
           <FormMessage>
             {form.errors.join(' ')}

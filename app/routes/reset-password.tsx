@@ -14,6 +14,7 @@ import {
 } from '~/components/forms.tsx';
 import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
 import { redirectWithSession } from '~/utils/auth.server.ts';
+import { redirectWithFlash } from '~/utils/flash.server.ts';
 import { MESSAGES } from '~/utils/messages.ts';
 import { requireRecoverySession, spentRecoveryMarker } from '~/utils/password-reset.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
@@ -69,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: friendly.code === 'backend_unavailable' ? 503 : 400 },
     );
   }
-  return redirectWithSession('/account?password=changed', request, context, {
+  return redirectWithFlash('/account', 'password_changed', request, context, {
     headers: { 'Set-Cookie': spentRecoveryMarker(request) },
   });
 }
