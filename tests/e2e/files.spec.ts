@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createConfirmedUser, endpoints, expect, signIn, test } from './support.ts';
+import { createConfirmedUser, endpoints, expect, expectFlashOnce, flash, signIn, test } from './support.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -56,7 +56,7 @@ test('upload and remove a picture on the account page; its bytes decide its type
   // A real PNG under a misleading name and type is still stored as a PNG.
   await input.setInputFiles({ name: 'photo.txt', mimeType: 'text/plain', buffer: PNG });
   await upload.click();
-  await expect(page.getByText('Your picture was updated.')).toBeVisible();
+  await expectFlashOnce(page, 'Your picture was updated.');
   const picture = page.getByRole('img', { name: 'Your picture' });
   await expect(picture).toBeVisible();
   const src = (await picture.getAttribute('src')) ?? '';
@@ -68,11 +68,11 @@ test('upload and remove a picture on the account page; its bytes decide its type
   // A second picture replaces the first, whose file is deleted.
   await input.setInputFiles({ name: 'again.png', mimeType: 'image/png', buffer: PNG });
   await upload.click();
-  await expect(page.getByText('Your picture was updated.')).toBeVisible();
+  await expect(flash(page, 'Your picture was updated.')).toBeVisible();
   await expect.poll(() => storedUnder('avatars', id)).toHaveLength(1);
 
   await page.getByRole('button', { name: 'Remove picture' }).click();
-  await expect(page.getByText('Your picture was removed.')).toBeVisible();
+  await expectFlashOnce(page, 'Your picture was removed.');
   await expect(page.getByRole('img', { name: 'Your picture' })).toHaveCount(0);
   expect(await storedUnder('avatars', id)).toHaveLength(0);
 });

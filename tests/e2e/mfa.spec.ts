@@ -6,6 +6,8 @@ import {
   createConfirmedUser,
   endpoints,
   expect,
+  expectFlashOnce,
+  flash,
   latestMail,
   signIn,
   test,
@@ -31,10 +33,9 @@ async function enrol(page: Page): Promise<Authenticator> {
 
   await page.getByLabel('Code', { exact: true }).fill(await app.nextCode());
   await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/account\/security\/mfa$/);
   await expect(
-    page.getByText(
-      'Two-step verification is on. Each sign-in will ask for a code from your authenticator app.',
-    ),
+    flash(page, 'Two-step verification is on. Each sign-in will ask for a code from your authenticator app.'),
   ).toBeVisible();
   return app;
 }
@@ -98,9 +99,7 @@ test('enrol an authenticator app, sign in with a password and then its code, rem
   await expect(row.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
   await row.getByLabel('Code', { exact: true }).fill(await app.nextCode());
   await row.getByRole('button', { name: 'Remove' }).click();
-  await expect(
-    page.getByText('The authenticator app was removed. Two-step verification is off.'),
-  ).toBeVisible();
+  await expectFlashOnce(page, 'The authenticator app was removed. Two-step verification is off.');
   await signOut(page);
   await signIn(page, email, password);
 });
@@ -197,11 +196,11 @@ test('deletes an account; the sole owner of a shared workspace is told what to d
     ),
   });
   await teammate.page.getByRole('button', { name: 'Upload picture' }).click();
-  await expect(teammate.page.getByText('Your picture was updated.')).toBeVisible();
+  await expect(flash(teammate.page, 'Your picture was updated.')).toBeVisible();
   expect(await avatarFiles(member.id)).toHaveLength(1);
   await deleteAccount(teammate.page, member.password);
-  await expect(teammate.page).toHaveURL(/\/login\?deleted=1$/);
-  await expect(teammate.page.getByText('Your account has been deleted.')).toBeVisible();
+  await expect(teammate.page).toHaveURL(/\/login$/);
+  await expectFlashOnce(teammate.page, 'Your account has been deleted.');
   expect(await avatarFiles(member.id)).toEqual([]);
   await teammate.page.goto('/account');
   await expect(teammate.page).toHaveURL(/\/login\?next=%2Faccount$/);
@@ -213,7 +212,8 @@ test('deletes an account; the sole owner of a shared workspace is told what to d
 
   // Now nobody else is in the workspace: it goes with its owner's account.
   await deleteAccount(page, owner.password);
-  await expect(page).toHaveURL(/\/login\?deleted=1$/);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(flash(page, 'Your account has been deleted.')).toBeVisible();
   const { apiUrl, serviceRoleKey } = endpoints();
   const res = await fetch(`${apiUrl}/rest/v1/workspaces?select=id&slug=eq.${slug}`, {
     headers: { apikey: serviceRoleKey, Authorization: `Bearer ${serviceRoleKey}` },

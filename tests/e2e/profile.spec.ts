@@ -1,4 +1,4 @@
-import { createConfirmedUser, expect, signIn, test } from './support.ts';
+import { createConfirmedUser, expect, expectFlashOnce, signIn, test } from './support.ts';
 
 test('changes the display name, with errors next to the field and the typed value kept', async ({ page }) => {
   const { email, password } = await createConfirmedUser('profile');
@@ -12,7 +12,7 @@ test('changes the display name, with errors next to the field and the typed valu
   await expect(page.getByLabel('Display name')).toHaveValue(tooLong);
   await page.getByLabel('Display name').fill('  Ada Lovelace  ');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Saved.')).toBeVisible();
-  await page.reload();
+  await expect(page).toHaveURL(/\/account$/);
+  await expectFlashOnce(page, 'Saved.');
   await expect(page.getByLabel('Display name')).toHaveValue('Ada Lovelace');
 });

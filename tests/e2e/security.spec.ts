@@ -1,5 +1,14 @@
 import type { Browser } from '@playwright/test';
-import { createConfirmedUser, expect, latestMail, linkIn, signIn, test, uniqueEmail } from './support.ts';
+import {
+  createConfirmedUser,
+  expect,
+  expectFlashOnce,
+  latestMail,
+  linkIn,
+  signIn,
+  test,
+  uniqueEmail,
+} from './support.ts';
 
 async function secondDevice(browser: Browser, email: string, password: string) {
   const context = await browser.newContext();
@@ -61,7 +70,8 @@ test('changes the email once both the old and the new address confirm', async ({
   ).toBeVisible();
   await page.goto(linkIn(await latestMail(email, /new email/), '/auth/confirm'));
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Your email address has been changed.')).toBeVisible();
+  await expect(page).toHaveURL(/\/account\/security$/);
+  await expectFlashOnce(page, 'Your email address has been changed.');
   await expect(page.getByText(newEmail).first()).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();

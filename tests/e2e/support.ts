@@ -152,6 +152,22 @@ export async function hydrated(page: Page): Promise<void> {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
+/** The one-time message a redirect left (root.tsx's toast), as assistive technology finds it. */
+export function flash(page: Page, message: string) {
+  return page.getByRole('status').filter({ hasText: message });
+}
+
+/**
+ * Expects `message` in the toast and nowhere else in the address, then reloads: a flash is shown once.
+ * Returns after the reload, on the same page.
+ */
+export async function expectFlashOnce(page: Page, message: string): Promise<void> {
+  await expect(flash(page, message)).toBeVisible();
+  expect(new URL(page.url()).search).not.toMatch(/deleted|saved|avatar|password|changed|enrolled|removed/);
+  await page.reload();
+  await expect(flash(page, message)).toHaveCount(0);
+}
+
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
   await hydrated(page);

@@ -80,7 +80,8 @@ describe('avatars', () => {
         new File([bytes], 'holiday.png', { type: 'image/png' }),
       );
       expect(res.status).toBe(302);
-      expect(res.headers.get('location')).toBe('/account?avatar=updated');
+      expect(res.headers.get('location')).toBe('/account');
+      expect(res.headers.get('set-cookie')).toMatch(/(^|, )crewboard_flash=/);
       const [profile] = await sql<{ avatar_path: string }>(
         'select avatar_path from public.profiles where id = $1',
         [userId],
