@@ -78,6 +78,8 @@ async function startApp(
         SUPABASE_URL: supabaseUrl,
         SUPABASE_ANON_KEY: anonKey,
         SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
+        // A production start needs it; any 32 characters do for a benchmark.
+        SESSION_SECRET: 'crewboard-bench-session-secret-of-32-chars',
       },
       stdio: 'ignore',
     },
