@@ -19,7 +19,7 @@ export interface Latency {
 }
 
 const SAMPLES = 100;
-const WARM_UP = 5;
+const WARM_UP = 20;
 const SPACING_MS = 20;
 
 function percentile(sorted: number[], p: number): number {

@@ -240,9 +240,11 @@ async function main(): Promise<void> {
     runs.sort((a, b) => a.gateway / a.direct - b.gateway / b.direct);
     const rest = runs[1] ?? runs[0]!;
     const auth = await authThroughput(backend);
+    // Before the app's boards: their 6,000 new tasks set autovacuum to work, which a latency
+    // percentile measured right after would pick up.
+    const realtime = await realtimeLatency(backend);
     const app = await benchApp(backend);
     const storage = await benchStorage(backend);
-    const realtime = await realtimeLatency(backend);
     const functions = await benchFunctions(backend, projectRoot);
     const rows: Row[] = [
       [
@@ -289,12 +291,12 @@ async function main(): Promise<void> {
       [
         'new task → the 1 member watching its board (p50 / p95)',
         `${realtime.one.p50.toFixed(1)} / ${realtime.one.p95.toFixed(1)} ms`,
-        `${realtime.one.samples} tasks; goal p95 < 100 ms`,
+        `${realtime.one.samples} tasks; goal p95 < 50 ms`,
       ],
       [
         'new task → all 50 members watching its board (p50 / p95)',
         `${realtime.fifty.p50.toFixed(1)} / ${realtime.fifty.p95.toFixed(1)} ms`,
-        `${realtime.fifty.samples} tasks, interleaved with the above; p95 ${(realtime.fifty.p95 / realtime.one.p95).toFixed(2)} × 1 member (goal p95 < 100 ms)`,
+        `${realtime.fifty.samples} tasks, interleaved with the above; p95 ${(realtime.fifty.p95 / realtime.one.p95).toFixed(2)} × 1 member (goal p95 < 50 ms)`,
       ],
     );
     rows.push(
