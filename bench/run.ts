@@ -240,11 +240,9 @@ async function main(): Promise<void> {
     runs.sort((a, b) => a.gateway / a.direct - b.gateway / b.direct);
     const rest = runs[1] ?? runs[0]!;
     const auth = await authThroughput(backend);
-    // Before the app's boards: their 6,000 new tasks set autovacuum to work, which a latency
-    // percentile measured right after would pick up.
-    const realtime = await realtimeLatency(backend);
     const app = await benchApp(backend);
     const storage = await benchStorage(backend);
+    const realtime = await realtimeLatency(backend);
     const functions = await benchFunctions(backend, projectRoot);
     const rows: Row[] = [
       [
