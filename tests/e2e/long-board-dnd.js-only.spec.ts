@@ -22,9 +22,12 @@ test('a card beyond the first 50 loads on scroll and can be dragged to another c
     await page.mouse.wheel(0, 600);
     await page.waitForTimeout(100);
   }
-  await expect(todo.getByRole('listitem')).toHaveCount(150);
-  // Scrolling did not load the page again: the column grew in place and the address says so.
-  expect(page.url()).toMatch(/todo=150/);
+  // The column grew in place, by windows of 50 (it may go on while its end stays in view), and the
+  // address says how far.
+  const shown = Number(new URL(page.url()).searchParams.get('todo'));
+  expect(shown).toBeGreaterThanOrEqual(150);
+  expect(shown % 50).toBe(0);
+  expect(await todo.getByRole('listitem').count()).toBeGreaterThanOrEqual(150);
 
   await card.scrollIntoViewIfNeeded();
   await card.dragTo(done, { sourcePosition: { x: 200, y: 6 } });
