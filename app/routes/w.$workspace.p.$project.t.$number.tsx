@@ -613,6 +613,17 @@ function EditComment({
   );
 }
 
+/** What both of the panel's move forms send besides their choice: a move of this task, back here. */
+function MoveFields({ taskId }: { taskId: string }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value="move" />
+      <input type="hidden" name="taskId" value={taskId} />
+      <input type="hidden" name="back" value="panel" />
+    </>
+  );
+}
+
 /**
  * Moving the task without a mouse or JavaScript: to another column (its bottom), or one step up or
  * down its own. The board's action does it and sends the browser back here. (With JavaScript the
@@ -632,9 +643,7 @@ function MoveTask({
   return (
     <div className="mt-3 flex flex-wrap items-end gap-3 rounded-md bg-slate-50 p-3">
       <Form method="post" action={action} className="flex items-end gap-2">
-        <input type="hidden" name="intent" value="move" />
-        <input type="hidden" name="taskId" value={task.id} />
-        <input type="hidden" name="back" value="panel" />
+        <MoveFields taskId={task.id} />
         <div>
           <label htmlFor="move-status" className="block text-xs font-medium text-slate-600">
             Move #{task.number} to
@@ -658,9 +667,7 @@ function MoveTask({
         </button>
       </Form>
       <Form method="post" action={action} className="flex gap-2" aria-label={`Reorder #${task.number}`}>
-        <input type="hidden" name="intent" value="move" />
-        <input type="hidden" name="taskId" value={task.id} />
-        <input type="hidden" name="back" value="panel" />
+        <MoveFields taskId={task.id} />
         <input type="hidden" name="status" value={task.status} />
         <button
           type="submit"
