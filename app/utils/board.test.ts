@@ -102,7 +102,12 @@ describe('moveTo', () => {
 
 describe('the form of a move', () => {
   it('round-trips through FormData, and anything else is not a move', () => {
-    const move = { taskId: 't1', status: 'in_progress' as const, beforeTaskId: 't2', direction: undefined };
+    const move = {
+      taskId: '00000000-0000-4000-8000-000000000001',
+      status: 'in_progress' as const,
+      beforeTaskId: '00000000-0000-4000-8000-000000000002',
+      direction: undefined,
+    };
     expect(readMove(moveFormData(move))).toEqual({ ...move, afterTaskId: undefined });
     const other = new FormData();
     other.set('intent', 'create');
@@ -111,6 +116,13 @@ describe('the form of a move', () => {
     bad.set('status', 'archived');
     expect(readMove(bad)).toBeNull();
     expect(readMove(undefined)).toBeNull();
+    // The action reads moves through the same function: a task id that is not one is not a move.
+    const notAnId = moveFormData(move);
+    notAnId.set('taskId', 't1');
+    expect(readMove(notAnId)).toBeNull();
+    const blankNeighbour = moveFormData(move);
+    blankNeighbour.set('afterTaskId', '');
+    expect(readMove(blankNeighbour)).toEqual({ ...move, afterTaskId: undefined });
   });
 });
 

@@ -1,6 +1,6 @@
 // What a move does to the board, computed in the browser while the server is still saving it: the
 // same rules as the move action and `move_task`, so the optimistic board and the saved one agree.
-import { TASK_STATUSES } from './workspace-schemas.ts';
+import { MoveTaskSchema, TASK_STATUSES } from './workspace-schemas.ts';
 
 export type Status = (typeof TASK_STATUSES)[number];
 
@@ -23,27 +23,21 @@ export const STATUS_LABELS: Record<Status, string> = {
   done: 'Done',
 };
 
-const isStatus = (value: unknown): value is Status => TASK_STATUSES.includes(value as Status);
-
-/** The move a submitted form describes, or null when it is not a move. */
+/**
+ * The move a submitted form describes, or null when it is not a move or not a valid one. The move
+ * action and the board's optimistic copy both read moves through this, with one schema.
+ */
 export function readMove(formData: FormData | undefined): Move | null {
   if (!formData || formData.get('intent') !== 'move') return null;
-  const taskId = formData.get('taskId');
-  const status = formData.get('status');
-  if (typeof taskId !== 'string' || !isStatus(status)) return null;
-  const text = (name: string) => {
-    const value = formData.get(name);
-    return typeof value === 'string' && value !== '' ? value : undefined;
-  };
-  const direction = text('direction');
-  return {
-    taskId,
-    status,
-    beforeTaskId: text('beforeTaskId'),
-    afterTaskId: text('afterTaskId'),
-    direction: direction === 'up' || direction === 'down' ? direction : undefined,
-  };
+  // Empty fields are fields not sent (a form's hidden inputs may be blank).
+  const fields = Object.fromEntries(
+    [...formData.entries()].filter(([name, value]) => MOVE_FIELDS.has(name) && value !== ''),
+  );
+  const move = MoveTaskSchema.safeParse(fields);
+  return move.success ? move.data : null;
 }
+
+const MOVE_FIELDS = new Set(['taskId', 'status', 'direction', 'beforeTaskId', 'afterTaskId']);
 
 /** The form fields of a move, for `submit` (marked as sent by script, so the answer is data). */
 export function moveFormData(move: Move): FormData {

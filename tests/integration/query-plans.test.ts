@@ -199,7 +199,7 @@ const queries: PlannedQuery[] = [
   },
 
   // ---- The board ----------------------------------------------------------------------------
-  // app/routes/w.$workspace.p.$project.tsx: one call of public.board_page (the session's status, my
+  // app/routes/w.$workspace.p.$project/route.tsx: one call of public.board_page (the session's status, my
   // membership and the projects, each column's count and first 50 cards). A PL/pgSQL function plans
   // as one Function Scan, so its query is planned here as the function runs it, read from its
   // migration with the arguments as parameters.
@@ -215,7 +215,7 @@ const queries: PlannedQuery[] = [
     rls: ['my_workspace_ids', 'fellow_member_ids', 'mfa_satisfied'],
   },
 
-  // ---- The task panel (app/routes/w.$workspace.p.$project.t.$number.tsx) ---------------------
+  // ---- The task panel (app/routes/w.$workspace.p.$project.t.$number/route.tsx) ---------------------
   {
     name: 'task panel: the task by project and number',
     sql: read(

@@ -31,6 +31,8 @@ import { siteUrl } from '~/utils/site.server.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { describeDevice } from '~/utils/user-agent.ts';
 import { readForm } from '~/utils/form-body.server.ts';
+import { DeleteAccount } from './delete-account.tsx';
+import { Sessions } from './sessions.tsx';
 import { dataErrorResponse } from '~/utils/data-errors.server.ts';
 import { classifyDataError } from '~/utils/data-errors.server.ts';
 
@@ -65,7 +67,7 @@ function timeAgo(at: number, now: number): string {
   return `on ${new Date(at).toLocaleDateString('en', { dateStyle: 'medium', timeZone: 'UTC' })}`;
 }
 
-interface Blocker {
+export interface Blocker {
   name: string;
   slug: string;
 }
@@ -259,17 +261,10 @@ export default function Security() {
     ChangeEmailSchema,
     actionData?.intent === 'email' ? actionData.result : undefined,
   );
-  const [deleteForm, deleteFields] = useSchemaForm(
-    'delete-account',
-    DeleteAccountSchema,
-    actionData?.intent === 'delete-account' ? actionData.result : undefined,
-  );
   useClearPasswordOnReply(passwordFields.currentPassword.id, actionData);
   useClearPasswordOnReply(passwordFields.password.id, actionData);
   useClearPasswordOnReply(emailFields.currentPassword.id, actionData);
-  useClearPasswordOnReply(deleteFields.currentPassword.id, actionData);
   const notice = actionData?.notice;
-  const blockers = actionData?.blockers ?? null;
   return (
     <div className="space-y-6">
       <h1 className="text-xl font-semibold">Security</h1>
@@ -329,90 +324,8 @@ export default function Security() {
           </SubmitButton>
         </Form>
       </Panel>
-      <Panel title="Sessions">
-        <ul className="divide-y divide-slate-200" aria-label="Signed-in devices">
-          {sessions.map((s) => (
-            <li key={s.id} className="flex items-center justify-between gap-3 py-3 first:pt-0">
-              <div>
-                <p className="font-medium">
-                  {s.device}
-                  {s.current ? (
-                    <span className="ml-2 rounded bg-indigo-100 px-1.5 py-0.5 text-xs font-medium text-indigo-800">
-                      This device
-                    </span>
-                  ) : null}
-                </p>
-                <p className="text-sm text-slate-600">
-                  Last seen {s.lastSeen} · signed in {s.signedIn}
-                </p>
-              </div>
-              {s.current ? null : (
-                <Form method="post">
-                  <input type="hidden" name="sessionId" value={s.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="session"
-                    className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
-                  >
-                    Sign out
-                    <span className="sr-only">
-                      {' '}
-                      {s.device}, last seen {s.lastSeen}
-                    </span>
-                  </button>
-                </Form>
-              )}
-            </li>
-          ))}
-        </ul>
-        <div className="mt-4 flex flex-col gap-3 sm:flex-row">
-          <Form method="post" className="flex-1">
-            <SubmitButton name="intent" value="others">
-              Sign out other devices
-            </SubmitButton>
-          </Form>
-          <Form method="post" className="flex-1">
-            <SubmitButton name="intent" value="everywhere">
-              Sign out everywhere
-            </SubmitButton>
-          </Form>
-        </div>
-      </Panel>
-      <Panel title="Delete account">
-        <Form method="post" {...getFormProps(deleteForm)} className="space-y-4">
-          <p className="text-sm text-slate-700">
-            Your personal workspace, workspaces nobody else is in, your profile and your files are deleted,
-            and you are signed out everywhere. This cannot be undone.
-          </p>
-          {deleteForm.errors ? <FormMessage>{deleteForm.errors.join(' ')}</FormMessage> : null}
-          {blockers ? (
-            <FormMessage>
-              You own {blockers.length === 1 ? 'a shared workspace' : 'shared workspaces'} that would be left
-              without an owner. First transfer ownership to another member, or delete the workspace, in its
-              settings:{' '}
-              {blockers.map((b: Blocker, i: number) => (
-                <span key={b.slug}>
-                  {i > 0 ? ', ' : null}
-                  <Link to={`/w/${b.slug}/settings`} className="font-medium underline">
-                    {b.name}
-                  </Link>
-                </span>
-              ))}
-              .
-            </FormMessage>
-          ) : null}
-          <Field
-            label="Current password"
-            field={deleteFields.currentPassword}
-            type="password"
-            autoComplete="current-password"
-          />
-          <SubmitButton name="intent" value="delete-account">
-            Delete account
-          </SubmitButton>
-        </Form>
-      </Panel>
+      <Sessions sessions={sessions} />
+      <DeleteAccount reply={actionData} />
     </div>
   );
 }

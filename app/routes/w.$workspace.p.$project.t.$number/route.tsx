@@ -2,36 +2,24 @@ import { getFormProps, getSelectProps, getTextareaProps, getInputProps } from '~
 import { parseWithZod } from '~/utils/form-parse.ts';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useLocation, useParams } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { useLiveComments } from '~/components/live.tsx';
-import {
-  ErrorList,
-  Field,
-  FileField,
-  FormMessage,
-  SubmitButton,
-  useSchemaForm,
-} from '~/components/forms.tsx';
+import { ErrorList, Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { redirectWithSession } from '~/utils/auth.server.ts';
 import { randomUUID } from 'node:crypto';
-import {
-  ATTACHMENT_MAX_BYTES,
-  attachmentType,
-  displayFileName,
-  readUpload,
-  storageKeyName,
-} from '~/utils/files.server.ts';
-import { formatBytes } from '~/utils/format.ts';
 import { STATUS_LABELS } from '~/utils/board.ts';
 import { emptyStorageTrash } from '~/utils/admin.server.ts';
-import { fileTooLargeMessage, MESSAGES } from '~/utils/messages.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { atLeast } from '~/utils/roles.ts';
 import { CommentSchema, TASK_PRIORITIES, TASK_STATUSES, TaskEditSchema } from '~/utils/workspace-schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { requireMember } from '~/utils/workspace.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
+import { attachFile } from './attach.server.ts';
+import { Attachments } from './attachments.tsx';
+import { EditComment } from './edit-comment.tsx';
+import { MoveTask } from './move-task.tsx';
 import { classifyDataError, dataErrorKind, dataErrorResponse } from '~/utils/data-errors.server.ts';
 
 const PREVIEWABLE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
@@ -258,55 +246,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   throw new Response('Bad request', { status: 400 });
 }
 
-async function attachFile(
-  request: Request,
-  context: ActionFunctionArgs['context'],
-  { workspaceId, taskId, here }: { workspaceId: string; taskId: string; here: string },
-) {
-  const refuse = (attachError: string, status: number) =>
-    json({ intent: 'attach' as const, attachError }, { status });
-  const upload = await readUpload(request, 'file', ATTACHMENT_MAX_BYTES);
-  if (upload.status !== 'file')
-    return upload.status === 'missing'
-      ? refuse(MESSAGES.file_missing, 400)
-      : refuse(fileTooLargeMessage(10), 413);
-  const bytes = new Uint8Array(await upload.file.arrayBuffer());
-  const name = displayFileName(upload.file.name);
-  const id = randomUUID();
-  const path = `${workspaceId}/${taskId}/${id}/${storageKeyName(name)}`;
-  const contentType = attachmentType(bytes, upload.file.type);
-  const { supabase } = getSupabase(request, context);
-  const stored = await supabase.storage
-    .from('attachments')
-    .upload(path, bytes, { contentType, upsert: false });
-  if (stored.error) {
-    const failure = classifyDataError(stored.error);
-    return refuse(
-      failure.kind === 'forbidden' ? 'You cannot attach files to this task.' : failure.message,
-      failure.status,
-    );
-  }
-  const { error } = await supabase.from('attachments').insert({
-    id,
-    workspace_id: workspaceId,
-    task_id: taskId,
-    path,
-    name,
-    size: bytes.byteLength,
-    content_type: contentType,
-  });
-  if (error) {
-    // Never half-saved: without its row the file goes too.
-    await supabase.storage.from('attachments').remove([path]);
-    const failure = classifyDataError(error);
-    return refuse(
-      failure.kind === 'forbidden' ? 'You cannot attach files to this task.' : failure.message,
-      failure.status,
-    );
-  }
-  return redirectWithSession(here, request, context);
-}
-
 export default function TaskPanel() {
   const {
     task,
@@ -434,59 +373,13 @@ export default function TaskPanel() {
           <p className="mt-2 text-sm text-slate-500">{STATUS_LABELS[task.status]}</p>
         </div>
       )}
-      <section aria-labelledby="files-title" className="mt-8">
-        <h2 id="files-title" className="text-base font-semibold">
-          Attachments
-        </h2>
-        {attachments.length > 0 ? (
-          <ul className="mt-3 space-y-3">
-            {attachments.map((a) => (
-              <li key={a.id} className="rounded-md border border-slate-200 p-3 text-sm">
-                {a.preview ? (
-                  <img src={a.preview} alt={a.name} className="mb-2 max-h-48 rounded object-contain" />
-                ) : null}
-                <a
-                  href={`/w/${workspaceSlug}/files/${a.id}`}
-                  className="break-all font-medium text-indigo-700 hover:underline"
-                >
-                  {a.name}
-                </a>
-                <p className="text-xs text-slate-500">
-                  {formatBytes(a.size)} · {a.uploader}
-                </p>
-                {canEdit && (a.uploaded_by === me || canModerate) ? (
-                  <Form method="post" className="mt-1">
-                    <input type="hidden" name="attachmentId" value={a.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="delete-attachment"
-                      aria-label={`Delete ${a.name}`}
-                      className="text-xs text-red-700 hover:underline"
-                    >
-                      Delete file
-                    </button>
-                  </Form>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-2 text-sm text-slate-500">No files yet.</p>
-        )}
-        {canEdit ? (
-          <Form method="post" encType="multipart/form-data" className="mt-3 space-y-2">
-            <FileField
-              id="attachment"
-              name="file"
-              label="Attach a file"
-              hint="Any type, at most 10 MB."
-              error={attachError}
-            />
-            <SubmitButton>Upload file</SubmitButton>
-          </Form>
-        ) : null}
-      </section>
+      <Attachments
+        attachments={attachments}
+        workspaceSlug={workspaceSlug}
+        canEdit={canEdit}
+        canDelete={(a) => canEdit && (a.uploaded_by === me || canModerate)}
+        error={attachError}
+      />
       <section aria-labelledby="comments-title" className="mt-8">
         <h2 id="comments-title" className="text-base font-semibold">
           Comments
@@ -575,120 +468,6 @@ export default function TaskPanel() {
         </Form>
       ) : null}
     </aside>
-  );
-}
-
-function EditComment({
-  id,
-  body,
-  lastResult,
-}: {
-  id: string;
-  body: string;
-  lastResult: Parameters<typeof useSchemaForm>[2];
-}) {
-  const [form, fields] = useSchemaForm(`edit-comment-${id}`, CommentSchema, lastResult, { body });
-  return (
-    <Form method="post" {...getFormProps(form)} className="mt-1 space-y-2">
-      {form.errors ? <FormMessage>{form.errors.join(' ')}</FormMessage> : null}
-      <input type="hidden" name="commentId" value={id} />
-      <label htmlFor={fields.body.id} className="sr-only">
-        Edit your comment
-      </label>
-      <textarea
-        {...getTextareaProps(fields.body)}
-        rows={3}
-        className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base sm:text-sm"
-      />
-      <ErrorList id={fields.body.errorId} errors={fields.body.errors} />
-      <div className="flex items-center gap-3">
-        <SubmitButton name="intent" value="edit-comment">
-          Save comment
-        </SubmitButton>
-        <Link to="?" preventScrollReset className="text-sm font-medium text-slate-700 hover:underline">
-          Cancel
-        </Link>
-      </div>
-    </Form>
-  );
-}
-
-/** What both of the panel's move forms send besides their choice: a move of this task, back here. */
-function MoveFields({ taskId }: { taskId: string }) {
-  return (
-    <>
-      <input type="hidden" name="intent" value="move" />
-      <input type="hidden" name="taskId" value={taskId} />
-      <input type="hidden" name="back" value="panel" />
-    </>
-  );
-}
-
-/**
- * Moving the task without a mouse or JavaScript: to another column (its bottom), or one step up or
- * down its own. The board's action does it and sends the browser back here. (With JavaScript the
- * board also moves cards by drag and drop and by keyboard; its cards carry no forms, which keeps a
- * board of many cards cheap to send and draw.)
- */
-function MoveTask({
-  task,
-  search,
-}: {
-  task: { id: string; number: number; status: (typeof TASK_STATUSES)[number] };
-  search: string;
-}) {
-  const { workspace, project } = useParams();
-  const action = `/w/${workspace}/p/${project}${search}`;
-  const button = 'rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50';
-  return (
-    <div className="mt-3 flex flex-wrap items-end gap-3 rounded-md bg-slate-50 p-3">
-      <Form method="post" action={action} className="flex items-end gap-2">
-        <MoveFields taskId={task.id} />
-        <div>
-          <label htmlFor="move-status" className="block text-xs font-medium text-slate-600">
-            Move #{task.number} to
-          </label>
-          <select
-            id="move-status"
-            name="status"
-            defaultValue={task.status}
-            key={task.status}
-            className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
-          >
-            {TASK_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className={button}>
-          Move
-        </button>
-      </Form>
-      <Form method="post" action={action} className="flex gap-2" aria-label={`Reorder #${task.number}`}>
-        <MoveFields taskId={task.id} />
-        <input type="hidden" name="status" value={task.status} />
-        <button
-          type="submit"
-          name="direction"
-          value="up"
-          aria-label={`Move #${task.number} up`}
-          className={button}
-        >
-          ↑
-        </button>
-        <button
-          type="submit"
-          name="direction"
-          value="down"
-          aria-label={`Move #${task.number} down`}
-          className={button}
-        >
-          ↓
-        </button>
-      </Form>
-    </div>
   );
 }
 

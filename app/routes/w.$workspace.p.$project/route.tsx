@@ -1,55 +1,42 @@
-import { getFormProps } from '~/components/schema-form.ts';
-import { parseWithZod } from '~/utils/form-parse.ts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import {
-  Form,
   Link,
   Outlet,
   useActionData,
-  useFetcher,
-  useFetchers,
   useLoaderData,
   useNavigate,
-  useNavigation,
   useParams,
   useSearchParams,
-  useSubmit,
 } from '@remix-run/react';
-import {
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type DragEvent,
-  type KeyboardEvent,
-  type MouseEvent,
-} from 'react';
+import { randomUUID } from 'node:crypto';
+import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
+import { FormMessage } from '~/components/forms.tsx';
 import { useLiveBoard } from '~/components/live.tsx';
-import { Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { redirectWithSession } from '~/utils/auth.server.ts';
 import {
-  applyMove,
   COLUMN_WINDOW,
-  moveFormData,
   moveTo,
-  readMove,
   readWindows,
   showMoreSearch,
   STATUS_LABELS,
-  type Move,
   type Status,
 } from '~/utils/board.ts';
-import { requireSameSite } from '~/utils/request.server.ts';
-import { MoveTaskSchema, NewTaskSchema, TASK_STATUSES } from '~/utils/workspace-schemas.ts';
-import { getSupabase } from '~/utils/supabase.server.ts';
-import { atLeast } from '~/utils/roles.ts';
-import { requireMember } from '~/utils/workspace.server.ts';
-import { pageQuery, planPageQuery, type PageQueryAnswer } from '~/utils/page-query.server.ts';
-import { readForm } from '~/utils/form-body.server.ts';
 import { classifyDataError, dataErrorResponse } from '~/utils/data-errors.server.ts';
-import { randomUUID } from 'node:crypto';
+import { readForm } from '~/utils/form-body.server.ts';
+import { parseWithZod } from '~/utils/form-parse.ts';
+import { pageQuery, planPageQuery, type PageQueryAnswer } from '~/utils/page-query.server.ts';
+import { requireSameSite } from '~/utils/request.server.ts';
+import { atLeast } from '~/utils/roles.ts';
+import { getSupabase } from '~/utils/supabase.server.ts';
+import { requireMember } from '~/utils/workspace.server.ts';
+import { NewTaskSchema, TASK_STATUSES } from '~/utils/workspace-schemas.ts';
+import { moveTask } from './move.server.ts';
+import { NewTaskForm } from './new-task-form.tsx';
+import { ShowMore, useLoadOnScroll } from './show-more.tsx';
+import { MoveRefused, TaskCard } from './task-card.tsx';
+import { useMoves, type BoardTask } from './use-moves.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -129,37 +116,6 @@ async function loadProject(
   return { membership, project };
 }
 
-/**
- * The neighbours a one-step move (↑ or ↓, without JavaScript) lands between: the card it passes and
- * the one beyond it, read from the database, since the board shows only a window of each column.
- * Null when the task is already at that end of its column.
- */
-async function stepNeighbours(
-  supabase: ReturnType<typeof getSupabase>['supabase'],
-  task: { id: string; project_id: string; status: Status; position: number },
-  direction: 'up' | 'down',
-): Promise<{ after_task_id?: string; before_task_id?: string } | null> {
-  const up = direction === 'up';
-  const query = supabase
-    .from('tasks')
-    .select('id')
-    .eq('project_id', task.project_id)
-    .eq('status', task.status)
-    .neq('id', task.id);
-  const { data, error } = await (
-    up ? query.lt('position', task.position) : query.gt('position', task.position)
-  )
-    .order('position', { ascending: !up })
-    .order('id', { ascending: !up })
-    .limit(2);
-  if (error) throw dataErrorResponse(error);
-  const [passed, beyond] = data;
-  if (!passed) return null;
-  return up
-    ? { before_task_id: passed.id, after_task_id: beyond?.id }
-    : { after_task_id: passed.id, before_task_id: beyond?.id };
-}
-
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireSameSite(request);
   const { membership, project } = await loadProject(request, context, params);
@@ -199,149 +155,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirectWithSession(boardUrl, request, context);
   }
 
-  // With JavaScript a move is a fetcher (its form says so: Remix hides `?_data` from actions): it
-  // answers with data, and the fetcher keeps showing the move until the revalidated board has it. A
-  // redirect would end the fetcher at once, and a revalidation begun before the move was saved could
-  // then draw the board without it. Without JavaScript the answer is a redirect (post, redirect, get).
-  const fromScript = formData.get('via') === 'script';
-  const move = MoveTaskSchema.safeParse(Object.fromEntries(formData));
-  if (!move.success) throw new Response('Bad request', { status: 400 });
-  const { taskId, status, direction, beforeTaskId, afterTaskId } = move.data;
-  const { data: task, error: taskError } = await supabase
-    .from('tasks')
-    .select('id, number, project_id, status, position')
-    .eq('id', taskId)
-    .eq('project_id', project.id)
-    .maybeSingle();
-  if (taskError) throw dataErrorResponse(taskError);
-  if (!task) {
-    if (fromScript) return json({ moveError: 'This task no longer exists.', taskId }, { status: 404 });
-    throw new Response('Not found', { status: 404 });
-  }
-  // The task panel's move forms (no JavaScript needed) come back to the panel.
-  const backTo =
-    formData.get('back') === 'panel'
-      ? `/w/${membership.workspace.slug}/p/${project.id}/t/${task.number}${new URL(request.url).search}`
-      : boardUrl;
-  const unchanged = () =>
-    fromScript ? json({ moved: taskId }) : redirectWithSession(backTo, request, context);
-  let neighbours: { after_task_id?: string; before_task_id?: string } = {};
-  if (beforeTaskId || afterTaskId) {
-    neighbours = { after_task_id: afterTaskId, before_task_id: beforeTaskId };
-  } else if (status === task.status) {
-    // Same column, nowhere to go (top moved up, bottom moved down, or no direction): nothing changes.
-    const step = direction ? await stepNeighbours(supabase, task, direction) : null;
-    if (!step) return unchanged();
-    neighbours = step;
-  }
-  const { error } = await supabase.rpc('move_task', { task_id: taskId, status, ...neighbours });
-  if (error) {
-    // Shown on the board (and the optimistic move rolled back), never an error page.
-    const failure = classifyDataError(error);
-    const moveError = {
-      forbidden: 'You cannot move this task.',
-      // move_task refuses neighbours that are no longer where the board showed them.
-      invalid: 'The board changed while you were moving this task. Try again.',
-      conflict: 'The board changed while you were moving this task. Try again.',
-      not_found: 'This task no longer exists.',
-      too_large: failure.message,
-      unavailable: failure.message,
-    }[failure.kind];
-    return json({ moveError, taskId }, { status: failure.kind === 'invalid' ? 409 : failure.status });
-  }
-  return unchanged();
-}
-
-function NewTaskForm({
-  status,
-  reply,
-  createKey,
-}: {
-  status: Status;
-  reply: ReturnType<typeof useActionData<typeof action>>;
-  createKey: string;
-}) {
-  // After a refused or failed create the form keeps its key, so sending it again cannot make two.
-  const key = reply && 'key' in reply && reply.status === status ? (reply.key ?? createKey) : createKey;
-  const [form, fields] = useSchemaForm(
-    `new-task-${status}`,
-    NewTaskSchema,
-    reply?.status === status ? reply.result : undefined,
-  );
-  return (
-    <Form method="post" {...getFormProps(form)} className="mt-3 space-y-2">
-      <input type="hidden" name="status" value={status} />
-      <input type="hidden" name="key" value={key} />
-      {form.errors ? <FormMessage>{form.errors.join(' ')}</FormMessage> : null}
-      <Field label="Title" field={fields.title} type="text" />
-      <SubmitButton name="intent" value="create">
-        Create task
-      </SubmitButton>
-    </Form>
-  );
-}
-
-type BoardTask = ReturnType<typeof useLoaderData<typeof loader>>['tasks'][number];
-type MoveReply = { moveError?: string; moved?: string };
-
-const moveKey = (taskId: string) => `move-${taskId}`;
-
-/**
- * Moves are saved one at a time per task, in order: a second move of a task waits for the first to
- * be saved (a newer one replaces a waiting one), so the server never sees them out of order. The board
- * shows saved tasks with every move being saved or waiting already applied.
- */
-function useMoves(saved: BoardTask[]) {
-  const fetchers = useFetchers();
-  const submit = useSubmit();
-  const [waiting, setWaiting] = useState<Record<string, Move>>({});
-  const saving = new Set(
-    fetchers.filter((f) => f.state === 'submitting' && f.key.startsWith('move-')).map((f) => f.key),
-  );
-  const busy = saving.size > 0 || Object.keys(waiting).length > 0;
-  // Leaving the page would drop a move that is waiting its turn: ask first, as editors do.
-  useEffect(() => {
-    if (!busy) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [busy]);
-
-  let tasks = saved;
-  for (const fetcher of fetchers) {
-    const move = readMove(fetcher.formData);
-    if (move) tasks = applyMove(tasks, move);
-  }
-  for (const move of Object.values(waiting)) tasks = applyMove(tasks, move);
-
-  const send = (move: Move) =>
-    submit(moveFormData(move), { method: 'post', navigate: false, fetcherKey: moveKey(move.taskId) });
-  const savingKey = [...saving].sort().join(' ');
-  useEffect(() => {
-    const ready = Object.values(waiting).filter((move) => !saving.has(moveKey(move.taskId)));
-    if (ready.length === 0) return;
-    setWaiting((current) => {
-      const next = { ...current };
-      for (const move of ready) delete next[move.taskId];
-      return next;
-    });
-    for (const move of ready) send(move);
-    // `saving` is derived from fetchers; savingKey says when it changed.
-  }, [waiting, savingKey]);
-
-  // Event handlers may run before the render that follows a submission: read the latest state.
-  const savingNow = useRef(saving);
-  savingNow.current = saving;
-  const enqueue = (move: Move) => {
-    if (savingNow.current.has(moveKey(move.taskId))) {
-      setWaiting((current) => ({ ...current, [move.taskId]: move }));
-    } else {
-      // Counted as saving at once, so a second key press before the next render waits its turn.
-      savingNow.current = new Set(savingNow.current).add(moveKey(move.taskId));
-      send(move);
-    }
-  };
-  return { tasks, enqueue, busy };
+  return moveTask({
+    request,
+    context,
+    supabase,
+    formData,
+    projectId: project.id,
+    boardUrl,
+    taskUrl: (number) =>
+      `/w/${membership.workspace.slug}/p/${project.id}/t/${number}${new URL(request.url).search}`,
+  });
 }
 
 export default function Board() {
@@ -560,188 +383,6 @@ export default function Board() {
       </div>
       <Outlet />
     </div>
-  );
-}
-
-/**
- * The link to a column's next cards. Without JavaScript it is a link (the address says how many each
- * column shows, so the page can be shared); with it, the board also follows it by itself while it
- * is in view (useLoadOnScroll).
- */
-function ShowMore({
-  status,
-  shown,
-  total,
-  search,
-  watch,
-}: {
-  status: Status;
-  shown: number;
-  total: number;
-  search: string;
-  watch: (status: Status, element: HTMLElement | null) => void;
-}) {
-  const navigation = useNavigation();
-  const loading = navigation.state === 'loading' && navigation.location.search === search;
-  const next = Math.min(COLUMN_WINDOW, total - shown);
-  const ref = useCallback((element: HTMLElement | null) => watch(status, element), [watch, status]);
-  return (
-    <p className="mt-2 text-center text-sm">
-      <Link
-        ref={ref}
-        to={search}
-        replace
-        preventScrollReset
-        className="text-indigo-700 underline hover:text-indigo-900"
-        aria-label={`Show ${next} more in ${STATUS_LABELS[status]} (${shown} of ${total} shown)`}
-      >
-        {loading ? 'Loading…' : `Show ${next} more`}
-      </Link>
-    </p>
-  );
-}
-
-/**
- * With JavaScript, a column's next cards load while its "Show more" link is in view: one column at
- * a time (a navigation started for one column would cancel another's), and again after each load
- * for as long as a link stays in view. Returns the `watch` callback the links register with.
- */
-function useLoadOnScroll(searchParams: URLSearchParams, shown: (status: Status) => number) {
-  const navigate = useNavigate();
-  const navigation = useNavigation();
-  const inView = useRef(new Set<Status>());
-  const elements = useRef(new Map<Status, HTMLElement>());
-  const [observer, setObserver] = useState<IntersectionObserver | null>(null);
-  const [seen, setSeen] = useState(0);
-  useEffect(() => {
-    if (typeof IntersectionObserver === 'undefined') return;
-    const watcher = new IntersectionObserver((entries) => {
-      for (const entry of entries) {
-        const status = (entry.target as HTMLElement).dataset.moreFor as Status;
-        if (entry.isIntersecting) inView.current.add(status);
-        else inView.current.delete(status);
-      }
-      setSeen((n) => n + 1);
-    });
-    for (const element of elements.current.values()) watcher.observe(element);
-    setObserver(watcher);
-    return () => watcher.disconnect();
-  }, []);
-  const idle = navigation.state === 'idle';
-  const wanted = TASK_STATUSES.find((status) => inView.current.has(status));
-  const next = wanted ? showMoreSearch(searchParams, wanted, shown(wanted) + COLUMN_WINDOW) : null;
-  useEffect(() => {
-    if (idle && next) navigate(next, { replace: true, preventScrollReset: true });
-  }, [idle, next, seen, navigate]);
-  // Stable, so a link's ref is not detached and attached again on every render.
-  return useCallback(
-    (status: Status, element: HTMLElement | null) => {
-      const previous = elements.current.get(status);
-      if (previous === element) return;
-      if (previous) {
-        observer?.unobserve(previous);
-        elements.current.delete(status);
-        inView.current.delete(status);
-      }
-      if (element) {
-        element.dataset.moreFor = status;
-        elements.current.set(status, element);
-        observer?.observe(element);
-      }
-    },
-    [observer],
-  );
-}
-
-/**
- * Why the server refused a task's last move (the board has already rolled it back). It lives outside
- * the columns: a card changes column, and so element, while its move is saved; this does not.
- */
-function MoveRefused({ task }: { task: BoardTask }) {
-  const fetcher = useFetcher<MoveReply>({ key: moveKey(task.id) });
-  const refused = fetcher.state === 'idle' ? fetcher.data?.moveError : undefined;
-  if (!refused) return null;
-  return (
-    <FormMessage>
-      Couldn't move #{task.number} {task.title}: {refused}
-    </FormMessage>
-  );
-}
-
-function TaskCard({
-  task,
-  canEdit,
-  interactive,
-  dragging,
-  lineAbove,
-  onDragStart,
-  onDragEnd,
-  onKeyDown,
-  taskHref,
-}: {
-  task: BoardTask;
-  canEdit: boolean;
-  interactive: boolean;
-  dragging: boolean;
-  lineAbove: boolean;
-  onDragStart: () => void;
-  onDragEnd: () => void;
-  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
-  taskHref: string;
-}) {
-  const draggable = interactive && canEdit;
-  return (
-    <li
-      data-task-id={task.id}
-      draggable={draggable || undefined}
-      onDragStart={
-        draggable
-          ? (event) => {
-              event.dataTransfer.effectAllowed = 'move';
-              event.dataTransfer.setData('text/plain', task.id);
-              onDragStart();
-            }
-          : undefined
-      }
-      onDragEnd={draggable ? onDragEnd : undefined}
-      className={[
-        'rounded-md border border-slate-200 bg-white p-3 shadow-sm',
-        dragging ? 'opacity-50' : '',
-        lineAbove ? 'shadow-[0_-4px_0_0_theme(colors.indigo.500)]' : '',
-        draggable ? 'cursor-grab' : '',
-      ]
-        .filter(Boolean)
-        .join(' ')}
-    >
-      <div className="flex items-start gap-2">
-        {draggable ? (
-          <button
-            type="button"
-            id={`handle-${task.id}`}
-            aria-label={`Reorder #${task.number}`}
-            aria-describedby="reorder-help"
-            onKeyDown={onKeyDown}
-            className="-ml-1 cursor-grab rounded px-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
-          >
-            ⠿
-          </button>
-        ) : null}
-        {/* A plain anchor: the board opens it without a page load (onBoardClick). */}
-        <a href={taskHref} data-panel-link className="font-medium hover:underline">
-          <span className="text-slate-500">{`#${task.number}`}</span> {task.title}
-        </a>
-      </div>
-      {/* One string: one text node, where three would be split by markers in the page. */}
-      <p className="mt-1 text-xs text-slate-500">
-        {[
-          task.assignee?.display_name ?? 'Unassigned',
-          task.priority !== 'none' ? task.priority : null,
-          task.due_date ? `due ${task.due_date}` : null,
-        ]
-          .filter(Boolean)
-          .join(' · ')}
-      </p>
-    </li>
   );
 }
 

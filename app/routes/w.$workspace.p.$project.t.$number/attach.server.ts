@@ -1,0 +1,63 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { randomUUID } from 'node:crypto';
+import { json } from '@remix-run/node';
+import { redirectWithSession } from '~/utils/auth.server.ts';
+import { classifyDataError } from '~/utils/data-errors.server.ts';
+import {
+  ATTACHMENT_MAX_BYTES,
+  attachmentType,
+  displayFileName,
+  readUpload,
+  storageKeyName,
+} from '~/utils/files.server.ts';
+import { fileTooLargeMessage, MESSAGES } from '~/utils/messages.ts';
+import { getSupabase } from '~/utils/supabase.server.ts';
+
+export async function attachFile(
+  request: Request,
+  context: ActionFunctionArgs['context'],
+  { workspaceId, taskId, here }: { workspaceId: string; taskId: string; here: string },
+) {
+  const refuse = (attachError: string, status: number) =>
+    json({ intent: 'attach' as const, attachError }, { status });
+  const upload = await readUpload(request, 'file', ATTACHMENT_MAX_BYTES);
+  if (upload.status !== 'file')
+    return upload.status === 'missing'
+      ? refuse(MESSAGES.file_missing, 400)
+      : refuse(fileTooLargeMessage(10), 413);
+  const bytes = new Uint8Array(await upload.file.arrayBuffer());
+  const name = displayFileName(upload.file.name);
+  const id = randomUUID();
+  const path = `${workspaceId}/${taskId}/${id}/${storageKeyName(name)}`;
+  const contentType = attachmentType(bytes, upload.file.type);
+  const { supabase } = getSupabase(request, context);
+  const stored = await supabase.storage
+    .from('attachments')
+    .upload(path, bytes, { contentType, upsert: false });
+  if (stored.error) {
+    const failure = classifyDataError(stored.error);
+    return refuse(
+      failure.kind === 'forbidden' ? 'You cannot attach files to this task.' : failure.message,
+      failure.status,
+    );
+  }
+  const { error } = await supabase.from('attachments').insert({
+    id,
+    workspace_id: workspaceId,
+    task_id: taskId,
+    path,
+    name,
+    size: bytes.byteLength,
+    content_type: contentType,
+  });
+  if (error) {
+    // Never half-saved: without its row the file goes too.
+    await supabase.storage.from('attachments').remove([path]);
+    const failure = classifyDataError(error);
+    return refuse(
+      failure.kind === 'forbidden' ? 'You cannot attach files to this task.' : failure.message,
+      failure.status,
+    );
+  }
+  return redirectWithSession(here, request, context);
+}

@@ -1,0 +1,82 @@
+import { Form, useParams } from '@remix-run/react';
+import { STATUS_LABELS } from '~/utils/board.ts';
+import { TASK_STATUSES } from '~/utils/workspace-schemas.ts';
+
+/** What both of the panel's move forms send besides their choice: a move of this task, back here. */
+function MoveFields({ taskId }: { taskId: string }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value="move" />
+      <input type="hidden" name="taskId" value={taskId} />
+      <input type="hidden" name="back" value="panel" />
+    </>
+  );
+}
+
+/**
+ * Moving the task without a mouse or JavaScript: to another column (its bottom), or one step up or
+ * down its own. The board's action does it and sends the browser back here. (With JavaScript the
+ * board also moves cards by drag and drop and by keyboard; its cards carry no forms, which keeps a
+ * board of many cards cheap to send and draw.)
+ */
+export function MoveTask({
+  task,
+  search,
+}: {
+  task: { id: string; number: number; status: (typeof TASK_STATUSES)[number] };
+  search: string;
+}) {
+  const { workspace, project } = useParams();
+  const action = `/w/${workspace}/p/${project}${search}`;
+  const button = 'rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50';
+  return (
+    <div className="mt-3 flex flex-wrap items-end gap-3 rounded-md bg-slate-50 p-3">
+      <Form method="post" action={action} className="flex items-end gap-2">
+        <MoveFields taskId={task.id} />
+        <div>
+          <label htmlFor="move-status" className="block text-xs font-medium text-slate-600">
+            Move #{task.number} to
+          </label>
+          <select
+            id="move-status"
+            name="status"
+            defaultValue={task.status}
+            key={task.status}
+            className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+          >
+            {TASK_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={button}>
+          Move
+        </button>
+      </Form>
+      <Form method="post" action={action} className="flex gap-2" aria-label={`Reorder #${task.number}`}>
+        <MoveFields taskId={task.id} />
+        <input type="hidden" name="status" value={task.status} />
+        <button
+          type="submit"
+          name="direction"
+          value="up"
+          aria-label={`Move #${task.number} up`}
+          className={button}
+        >
+          ↑
+        </button>
+        <button
+          type="submit"
+          name="direction"
+          value="down"
+          aria-label={`Move #${task.number} down`}
+          className={button}
+        >
+          ↓
+        </button>
+      </Form>
+    </div>
+  );
+}
