@@ -30,6 +30,7 @@ import {
 import { siteUrl } from '~/utils/site.server.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { describeDevice } from '~/utils/user-agent.ts';
+import { relativeTime } from '~/utils/format.ts';
 import { readForm } from '~/utils/form-body.server.ts';
 import { DeleteAccount } from './delete-account.tsx';
 import { Sessions } from './sessions.tsx';
@@ -48,23 +49,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     sessions: data.map((s) => ({
       id: s.id,
       device: describeDevice(s.user_agent),
-      lastSeen: timeAgo(new Date(s.last_seen_at).getTime(), now),
-      signedIn: timeAgo(new Date(s.created_at).getTime(), now),
+      lastSeen: relativeTime(s.last_seen_at, now),
+      signedIn: relativeTime(s.created_at, now),
       current: s.is_current,
     })),
   });
-}
-
-/** "3 minutes ago", worked out on the server so the page reads the same before and after hydration. */
-function timeAgo(at: number, now: number): string {
-  const minutes = Math.max(0, Math.round((now - at) / 60_000));
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
-  const days = Math.round(hours / 24);
-  if (days < 60) return `${days} day${days === 1 ? '' : 's'} ago`;
-  return `on ${new Date(at).toLocaleDateString('en', { dateStyle: 'medium', timeZone: 'UTC' })}`;
 }
 
 export interface Blocker {
