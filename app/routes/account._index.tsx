@@ -19,7 +19,7 @@ import { requireUser } from '~/utils/auth.server.ts';
 import { redirectWithFlash } from '~/utils/flash.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { DisplayNameSchema } from '~/utils/account-schemas.ts';
-import { getSupabase } from '~/utils/supabase.server.ts';
+import { getSupabase, rpcAsUser } from '~/utils/supabase.server.ts';
 import { pageQuery, planPageQuery, type PageQueryAnswer } from '~/utils/page-query.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
 import { dataErrorResponse } from '~/utils/data-errors.server.ts';
@@ -31,13 +31,15 @@ interface AccountPageAnswer extends PageQueryAnswer {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // The session check and the profile in one request (page-query.server.ts).
-  const { supabase } = getSupabase(request, context);
-  planPageQuery(context, null, () =>
-    supabase
-      .rpc('account_page')
-      // The function's JSON has the shape its migration documents.
-      .then(({ data, error }) => ({ data: data as unknown as AccountPageAnswer | null, error })),
+  // The session check and the profile in one request (page-query.server.ts), made without a Supabase
+  // client when the session check needed none.
+  planPageQuery(context, null, (accessToken) =>
+    accessToken
+      ? rpcAsUser<AccountPageAnswer>('account_page', accessToken)
+      : getSupabase(request, context)
+          .supabase.rpc('account_page')
+          // The function's JSON has the shape its migration documents.
+          .then(({ data, error }) => ({ data: data as unknown as AccountPageAnswer | null, error })),
   );
   const user = await requireUser(request, context);
   const answer = await pageQuery<AccountPageAnswer>(context);

@@ -3,7 +3,7 @@
 import type { AppLoadContext } from '@remix-run/node';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { redirect } from '@remix-run/node';
-import { applySessionHeaders, getSupabase } from './supabase.server.ts';
+import { applySessionHeaders, cookieSession, getSupabase, rpcAsUser } from './supabase.server.ts';
 import { SIGNED_IN_HOME } from './home.ts';
 import { unavailableResponse } from './data-errors.server.ts';
 import { pageQuery } from './page-query.server.ts';
@@ -91,24 +91,55 @@ async function verifiedClaims(supabase: SupabaseClient): Promise<Claims | null> 
   return data.claims;
 }
 
+// auth-js refreshes a session whose access token expires within this margin (EXPIRY_MARGIN_MS in
+// auth-js's lib/constants.ts); such a request reads its session through the client, which refreshes it.
+const REFRESH_MARGIN_MS = 90_000;
+
+/**
+ * Who the request's cookies say is signed in, when that needs no Supabase client: null when they carry
+ * no session; the token and its claims when the token is far from expiry and its signature was already
+ * checked (checkedTokens). Otherwise undefined: the client reads the session, refreshing it if due,
+ * and the token's signature is checked.
+ */
+function knownSession(
+  request: Request,
+  context: AppLoadContext,
+): { token: string; claims: Claims } | null | undefined {
+  const session = cookieSession(request, context);
+  if (session === 'none') return null;
+  if (session === 'unreadable') return undefined;
+  const now = Date.now();
+  if (session.expiresAt * 1000 - now < REFRESH_MARGIN_MS) return undefined;
+  const known = checkedTokens.get(session.accessToken);
+  return known && known.until > now ? { token: session.accessToken, claims: known.claims } : undefined;
+}
+
 async function readSignedInUser(
   request: Request,
   context: AppLoadContext,
 ): Promise<SignedInUser | null | 'unavailable'> {
-  const { supabase } = getSupabase(request, context);
-  const claims = await verifiedClaims(supabase);
+  // Most requests of a signed-in browser carry a token checked before and far from expiry: they need
+  // no Supabase client unless a route asks for one.
+  const known = knownSession(request, context);
+  if (known === null) return null;
+  const claims = known ? known.claims : await verifiedClaims(getSupabase(request, context).supabase);
   if (!claims) return null;
   // The token's signature is fine, but its session may have been ended elsewhere since (sign out
   // everywhere or of one device, a password change), and the token's aal may fall short of what the
   // account needs (a verified authenticator app): one query answers both, once per request.
-  // A page that fetches its data in one request has the session's status in that answer.
-  const combined = pageQuery(context);
+  // A page that fetches its data in one request has the session's status in that answer. Remix
+  // starts every loader of a request in one pass, and each declares its page query as it starts: by
+  // the next turn of the event loop all have (the client's session read used to give them the time).
+  await new Promise((resolve) => setImmediate(resolve));
+  const combined = pageQuery(context, undefined, known?.token ?? null);
   const { data: status, error: statusError } = combined
     ? await combined.then(({ data, error }) => ({ data: data?.session ?? null, error }))
-    : await supabase.rpc('session_status');
+    : known
+      ? await rpcAsUser<string>('session_status', known.token)
+      : await getSupabase(request, context).supabase.rpc('session_status');
   if (statusError) return 'unavailable';
   if (status !== 'active' && status !== 'mfa_required') {
-    await supabase.auth.signOut({ scope: 'local' });
+    await getSupabase(request, context).supabase.auth.signOut({ scope: 'local' });
     return null;
   }
   return {

@@ -74,6 +74,42 @@ function requestWhole(url: URL, init: RequestInit = {}): Promise<Response> {
   });
 }
 
+/**
+ * A JSON POST through node:http, answered as status and text: for a call made without a Supabase
+ * client (supabase.server.ts `rpcAsUser`), where even building a Response would be work for nothing.
+ * A network failure rejects, as fetch's does.
+ */
+export function postJson(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = (url.protocol === 'https:' ? https : http).request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+        },
+        agent: agentFor(url),
+      },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('error', reject);
+        answer.on('end', () =>
+          resolve({ status: answer.statusCode ?? 502, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+      },
+    );
+    request.on('error', (error) => reject(new TypeError('fetch failed', { cause: error })));
+    request.end(body);
+  });
+}
+
 /** fetch for the Supabase clients: node:http for small JSON exchanges, fetch with keep-alive otherwise. */
 export const backendFetch: typeof fetch = (input, init) => {
   const url = isSmallJsonExchange(input, init);

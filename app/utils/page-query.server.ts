@@ -28,10 +28,17 @@ export interface PageQueryAnswer {
 
 type Outcome<T> = { data: T | null; error: unknown };
 
+/**
+ * Makes the call. `accessToken` is the request's access token when the session check found it checked
+ * and far from expiry without a Supabase client (auth.server.ts): the call can then be made with it
+ * (supabase.server.ts `rpcAsUser`) rather than through the request's client. Null otherwise.
+ */
+type Run<T> = (accessToken: string | null) => PromiseLike<Outcome<T>>;
+
 interface Plan<T extends PageQueryAnswer> {
   /** The workspace slug whose membership the answer holds, if any. */
   slug: string | null;
-  run: () => PromiseLike<Outcome<T>>;
+  run: Run<T>;
   started?: Promise<Outcome<T>>;
 }
 
@@ -41,19 +48,23 @@ const plans = new WeakMap<object, Plan<PageQueryAnswer>>();
 export function planPageQuery<T extends PageQueryAnswer>(
   context: AppLoadContext,
   slug: string | null,
-  run: () => PromiseLike<Outcome<T>>,
+  run: Run<T>,
 ): void {
   if (!plans.has(context)) plans.set(context, { slug, run });
 }
 
-/** The combined query's answer (started on first use), or undefined when the request has none. */
+/**
+ * The combined query's answer (started on first use, by the session check, which passes the access
+ * token it may have), or undefined when the request has none.
+ */
 export function pageQuery<T extends PageQueryAnswer = PageQueryAnswer>(
   context: AppLoadContext,
   slug?: string,
+  accessToken: string | null = null,
 ): Promise<Outcome<T>> | undefined {
   const plan = plans.get(context);
   if (!plan || (slug !== undefined && plan.slug !== slug)) return undefined;
-  plan.started ??= Promise.resolve(plan.run()).then(
+  plan.started ??= Promise.resolve(plan.run(accessToken)).then(
     (outcome) => outcome,
     (error: unknown) => ({ data: null, error }),
   );
