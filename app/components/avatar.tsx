@@ -58,7 +58,7 @@ export function Avatar({
   }
   return (
     <span
-      className={`${box} font-semibold text-white`}
+      className={`${box} font-semibold text-[#fff]`}
       style={{ backgroundColor: avatarColour(name) }}
       {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name })}
     >
