@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, Link, NavLink, Outlet, useLoaderData } from '@remix-run/react';
+import { Form, Link, NavLink, Outlet, useLoaderData, useLocation } from '@remix-run/react';
+import { useEffect, useState } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { requireMember } from '~/utils/workspace.server.ts';
 
@@ -14,14 +15,61 @@ export default function WorkspaceLayout() {
   const { workspace, projects, email } = useLoaderData<typeof loader>();
   const link =
     'block rounded-md px-3 py-1.5 text-sm hover:bg-slate-100 aria-[current=page]:bg-slate-200 aria-[current=page]:font-medium';
+  const menuButton =
+    'shrink-0 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100';
+  // On a phone the sidebar is a menu (CSS: .workspace-menu). Without JavaScript a link opens it as the
+  // page's target and another closes it; with JavaScript a button toggles it, and a move closes it.
+  const [hydrated, setHydrated] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => setMenuOpen(false), [pathname]);
   return (
     <div className="mx-auto flex min-h-screen max-w-7xl flex-col md:flex-row">
-      <aside className="border-b border-slate-200 bg-white p-4 md:w-60 md:shrink-0 md:border-b-0 md:border-r">
-        <Link to="/w" className="text-xs font-semibold uppercase tracking-wide text-indigo-600">
+      <div className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-2.5 md:hidden">
+        <p className="min-w-0 truncate font-semibold">
+          <Link to="/w" className="text-indigo-600">
+            Crewboard
+          </Link>
+          <span aria-hidden="true" className="mx-1.5 text-slate-400">
+            /
+          </span>
+          {workspace.name}
+        </p>
+        {hydrated ? (
+          <button
+            type="button"
+            aria-expanded={menuOpen}
+            aria-controls="workspace-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+            className={menuButton}
+          >
+            Menu
+          </button>
+        ) : (
+          <a href="#workspace-menu" className={menuButton}>
+            Menu
+          </a>
+        )}
+      </div>
+      <aside
+        id="workspace-menu"
+        data-open={menuOpen || undefined}
+        className="workspace-menu border-b border-slate-200 bg-white p-4 md:w-60 md:shrink-0 md:border-b-0 md:border-r"
+      >
+        {hydrated ? null : (
+          <a href="#" className="float-right rounded-md px-2 py-1 text-sm font-medium hover:bg-slate-100 md:hidden">
+            Close menu
+          </a>
+        )}
+        <Link
+          to="/w"
+          className="hidden text-xs font-semibold uppercase tracking-wide text-indigo-600 md:inline"
+        >
           Crewboard
         </Link>
-        <p className="mt-2 truncate text-lg font-semibold">{workspace.name}</p>
-        <nav aria-label="Workspace" className="mt-4 space-y-1">
+        <p className="mt-2 hidden truncate text-lg font-semibold md:block">{workspace.name}</p>
+        <nav aria-label="Workspace" className="space-y-1 md:mt-4">
           <NavLink to="." end className={link}>
             Overview
           </NavLink>

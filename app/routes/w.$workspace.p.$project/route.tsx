@@ -323,7 +323,7 @@ export default function Board() {
         {announcement}
       </p>
       {/* Delegation: the anchors inside are the interactive elements; keys reach them as usual. */}
-      <div className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-4" onClick={onBoardClick}>
+      <div className="board-columns mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-4" onClick={onBoardClick}>
         {TASK_STATUSES.map((status) => {
           const column = tasks.filter((t) => t.status === status);
           // Exact, including cards beyond the window and moves still being saved.
