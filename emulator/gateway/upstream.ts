@@ -2,10 +2,25 @@
 // read) to PostgREST. node:http's client costs about as much per request as PostgREST's own work
 // on a small read (an agent, a ClientRequest, an IncomingMessage stream and a pipe each time);
 // this one writes the request head in one call and feeds the response straight into the gateway's
-// ServerResponse, streaming the body as it comes. It only has to understand PostgREST's answers:
-// HTTP/1.1 with Content-Length or chunked framing (and, to be safe, a body read until close).
+// response (node:http's ServerResponse, or the fast path's), streaming the body as it comes. It only
+// has to understand PostgREST's answers: HTTP/1.1 with Content-Length or chunked framing (and, to be
+// safe, a body read until close).
 import net from 'node:net';
-import type { ServerResponse } from 'node:http';
+
+/**
+ * Where a response goes: node:http's ServerResponse, or the gateway's fast path's own (fast-path.ts).
+ * `writeHead` takes the headers as a flat [name, value, …] list and may throw on a value it refuses.
+ */
+export interface ResponseSink {
+  readonly headersSent: boolean;
+  readonly destroyed: boolean;
+  writeHead(status: number, headers: string[]): unknown;
+  write(chunk: Buffer): boolean;
+  end(chunk?: Buffer): unknown;
+  destroy(error?: Error): unknown;
+  once(event: 'drain' | 'close', listener: () => void): unknown;
+  removeListener(event: 'drain' | 'close', listener: () => void): unknown;
+}
 
 /** Why an exchange failed before the response's head reached the caller. */
 export class UpstreamFailed extends Error {}
@@ -18,7 +33,7 @@ const HEAD_END = Buffer.from('\r\n\r\n');
 interface Exchange {
   method: string;
   head: string;
-  res: ServerResponse;
+  res: ResponseSink;
   /** Called when nothing of the response was written yet: the caller answers the error itself. */
   fail: (error: Error) => void;
   /** Whether this exchange may be sent again on a fresh connection (an idempotent, body-less request). */
@@ -309,7 +324,7 @@ export interface ForwardRequest {
    * in `requestHeadersNotForwarded` are left out as the head is written.
    */
   rawHeaders: readonly string[];
-  res: ServerResponse;
+  res: ResponseSink;
   fail: (error: Error) => void;
 }
 

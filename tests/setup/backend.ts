@@ -8,6 +8,8 @@ export interface ProvidedBackend {
   apiUrl: string;
   dbUrl: string;
   mailUrl: string;
+  /** PostgREST itself, without the gateway (for tests that put gateways of their own in front). */
+  postgrestUrl: string;
   anonKey: string;
   serviceRoleKey: string;
 }
@@ -43,6 +45,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     apiUrl: backend.apiUrl,
     dbUrl: backend.dbUrl,
     mailUrl: backend.mailUrl,
+    postgrestUrl: backend.postgrestUrl,
     anonKey: backend.anonKey,
     serviceRoleKey: backend.serviceRoleKey,
   });
