@@ -6,7 +6,7 @@
 // page, a data request and an error page all carry the security headers; and (item 12) /login
 // ships at most 100 kB of JavaScript as the server compresses it.
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import http from 'node:http';
 import path from 'node:path';
@@ -251,10 +251,22 @@ describe('cross-site posts', () => {
   const actions = routesWithActions();
 
   it('finds every route file that exports an action', () => {
-    const files = readdirSync(path.join(projectRoot, 'app', 'routes')).filter((f) => /\.tsx?$/.test(f));
-    const withAction = files
-      .filter((f) => ACTION_EXPORT.test(readFileSync(path.join(projectRoot, 'app', 'routes', f), 'utf8')))
-      .map((f) => `routes/${f.replace(/\.tsx?$/, '')}`);
+    // Route modules: files in app/routes, and the route.tsx of each route folder.
+    const routesDir = path.join(projectRoot, 'app', 'routes');
+    const modules = readdirSync(routesDir, { withFileTypes: true }).flatMap((entry) => {
+      if (entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
+        return [
+          { id: `routes/${entry.name.replace(/\.tsx?$/, '')}`, file: path.join(routesDir, entry.name) },
+        ];
+      if (!entry.isDirectory()) return [];
+      const file = ['route.tsx', 'route.ts']
+        .map((name) => path.join(routesDir, entry.name, name))
+        .find((candidate) => existsSync(candidate));
+      return file ? [{ id: `routes/${entry.name}`, file }] : [];
+    });
+    const withAction = modules
+      .filter((module) => ACTION_EXPORT.test(readFileSync(module.file, 'utf8')))
+      .map((module) => module.id);
     // Nineteen today: an empty list would make the test below pass by running nothing.
     expect(withAction.length).toBeGreaterThanOrEqual(19);
     expect(actions.map((a) => a.id)).toEqual(expect.arrayContaining(withAction));
