@@ -337,6 +337,9 @@ isOneToOne: false
 "my_workspace_ids":
 { Args: { "at_least"?: Database["public"]['Enums']["workspace_role"] }; Returns: string[]
                            },
+"overview_page":
+{ Args: { "activity_limit"?: number,"my_task_limit"?: number,"today": string,"workspace_slug": string }; Returns: Json
+                           },
 "owned_workspaces":
 { Args: Record<PropertyKey, never>; Returns: {
               "id": string,"is_personal": boolean,"name": string,"other_members": number,"slug": string

@@ -113,20 +113,24 @@ export interface RpcOutcome<T> {
 const parseJson = (text: string): unknown => JSON.parse(text);
 
 /**
- * A database function without arguments, called as the signed-in user with an access token whose
- * signature has been checked, without building a Supabase client: the request supabase-js's `rpc()`
- * sends (POST /rest/v1/rpc/<fn>, `{}`), answered as it answers (postgrest-js processResponse). For a
+ * A database function, called as the signed-in user with an access token whose signature has been
+ * checked, without building a Supabase client: the request supabase-js's `rpc()` sends
+ * (POST /rest/v1/rpc/<fn>, its arguments as a JSON object), answered as it answers (postgrest-js processResponse). For a
  * page whose only backend call this is (the profile page), the client's construction and its two
  * session reads were about a tenth of the page's CPU.
  */
-export async function rpcAsUser<T>(fn: string, accessToken: string): Promise<RpcOutcome<T>> {
+export async function rpcAsUser<T>(
+  fn: string,
+  accessToken: string,
+  args: Record<string, unknown> = {},
+): Promise<RpcOutcome<T>> {
   const { url, anonKey } = supabaseEnv();
   let answer: { status: number; text: string };
   try {
     answer = await postJson(
       new URL(`rest/v1/rpc/${fn}`, url.endsWith('/') ? url : `${url}/`),
       { apikey: anonKey, authorization: `Bearer ${accessToken}`, 'content-profile': 'public' },
-      '{}',
+      JSON.stringify(args),
     );
   } catch (error) {
     return {

@@ -88,6 +88,14 @@ const TAIL =
   `nullif(current_setting('response.headers', true), '') AS response_headers, ` +
   `nullif(current_setting('response.status', true), '') AS response_status, '' AS response_inserted`;
 /** A table read: `source` is the `pgrst_source` CTE PostgREST builds from the select and filters. */
+interface OverviewAnswer {
+  session: string;
+  membership: unknown;
+  counts: Array<{ project_id: string; status: string; count: number; overdue: number }>;
+  my_tasks: unknown[];
+  my_task_count: number;
+  activity: unknown[];
+}
 interface BoardAnswer {
   session: string;
   columns: Array<{ status: string; count: number; tasks: Array<{ id: string }> }>;
@@ -96,7 +104,8 @@ interface BoardAnswer {
 /**
  * A page function's query, read from its migration, with the function's arguments as parameters:
  * `args` lists them in order ($1, $2, …) with their types. A PL/pgSQL function's query is the
- * `return (…)` of its body; a SQL function's is its whole body.
+ * `return (…)` of its body; a SQL function's is its whole body. A PL/pgSQL function that looks a
+ * value up before it (overview_page's workspace id) has that variable given as a parameter too.
  */
 function functionQuery(migration: string, fn: string, args: Array<[string, string]>): string {
   const source = readFileSync(path.join(projectRoot, 'supabase/migrations', migration), 'utf8');
@@ -105,7 +114,10 @@ function functionQuery(migration: string, fn: string, args: Array<[string, strin
     plpgsql === -1
       ? source.slice(source.indexOf('as $$') + 'as $$'.length, source.lastIndexOf('$$;'))
       : source.slice(plpgsql + 'return ('.length, source.lastIndexOf(');\nend'));
-  args.forEach(([name, type], i) => (body = body.replaceAll(`${fn}.${name}`, `$${i + 1}::${type}`)));
+  // A name with a dot is a variable of a labelled block (`page.workspace_id`), not an argument.
+  args.forEach(([name, type], i) => {
+    body = body.replaceAll(name.includes('.') ? name : `${fn}.${name}`, `$${i + 1}::${type}`);
+  });
   return body;
 }
 
@@ -254,15 +266,20 @@ const queries: PlannedQuery[] = [
     rls: ['my_workspace_ids', 'fellow_member_ids', 'mfa_satisfied'],
   },
 
-  // ---- The workspace overview (app/routes/w.$workspace._index.tsx) -----------------------------
+  // ---- The overview ---------------------------------------------------------------------------
+  // app/routes/w.$workspace._index.tsx: one call of public.overview_page (the session's status, my
+  // membership and the projects, every project's counts by status, my open tasks, the latest activity).
   {
-    name: 'overview: the 20 latest activity entries with actors',
-    sql: read(
-      `SELECT "public"."activity"."id", "public"."activity"."kind", "public"."activity"."data", "public"."activity"."created_at", row_to_json("activity_actor_1".*)::jsonb AS "actor" FROM "public"."activity" LEFT JOIN LATERAL ( SELECT "profiles_1"."display_name" FROM "public"."profiles" AS "profiles_1"  WHERE "profiles_1"."id" = "public"."activity"."actor_id"   LIMIT $1 OFFSET $2 ) AS "activity_actor_1" ON TRUE WHERE  "public"."activity"."workspace_id" = $3  ORDER BY "public"."activity"."created_at" DESC  LIMIT $4 OFFSET $5 `,
-    ),
-    params: (s) => [MAX_ROWS, 0, s.workspace, 20, 0],
-    maxBuffers: 150, // 20 entries from the (workspace_id, created_at desc) index, ~4 per actor: ~105
-    rls: ['my_workspace_ids', 'mfa_satisfied'],
+    name: 'overview: body of overview_page (session, membership, counts, my tasks, 30 activity entries)',
+    sql: functionQuery('20261123150000_overview_page.sql', 'overview_page', [
+      ['page.workspace_id', 'uuid'],
+      ['today', 'date'],
+      ['my_task_limit', 'integer'],
+      ['activity_limit', 'integer'],
+    ]),
+    params: (s) => [s.workspace, '2026-11-23', 8, 30],
+    maxBuffers: 450, // membership ~35, counts from the covering index ~70 (7,000 entries), my 112 open tasks ~160, 30 entries ~16, their actors ~50: ~350
+    rls: ['my_workspace_ids', 'fellow_member_ids', 'mfa_satisfied'],
   },
 
   // ---- Search (app/routes/w.$workspace.search.tsx) -----------------------------------------------
@@ -596,6 +613,34 @@ describe('the data is what the plans are checked against', () => {
         expect(column.tasks).toHaveLength(Math.min(50, column.count));
       const visible = await db.query<{ n: string }>('select count(*) as n from public.tasks');
       expect(Number(visible.rows[0]?.n)).toBe(BOARD_TASKS + SIDE_TASKS);
+    } finally {
+      await db.query('rollback');
+    }
+  });
+});
+
+describe('the overview is what its plan is checked against', () => {
+  it('overview_page, as the member, counts the whole workspace and lists my open tasks and the newest activity', async () => {
+    await db.query('begin');
+    try {
+      await db.query(
+        `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
+        [scene.claims],
+      );
+      const { rows } = await db.query<{ answer: OverviewAnswer }>(
+        `select public.overview_page($1, '2026-11-23', 8, 30) as answer`,
+        [scene.slug],
+      );
+      const answer = rows[0]?.answer;
+      expect(answer?.session).toBe('active');
+      expect(answer?.counts.reduce((sum, c) => sum + c.count, 0)).toBe(BOARD_TASKS + SIDE_TASKS);
+      expect(answer?.my_tasks).toHaveLength(8);
+      expect(answer?.my_task_count).toBeGreaterThan(8);
+      expect(answer?.activity).toHaveLength(30);
+      const { rows: none } = await db.query<{ answer: OverviewAnswer }>(
+        `select public.overview_page('neighbours', '2026-11-23') as answer`,
+      );
+      expect(none[0]?.answer).toMatchObject({ membership: null, counts: [], my_tasks: [], activity: [] });
     } finally {
       await db.query('rollback');
     }

@@ -1,0 +1,41 @@
+/**
+ * Times said relative to now ("3 hours ago"), without hydration mismatches: the server renders them
+ * against the loader's clock (`now` and the reader's time zone), the browser's first render uses the
+ * same clock, and only after hydration does the clock move on (every minute) and switch to the
+ * browser's own time zone — which it also keeps in a cookie, so the next server render uses it.
+ */
+import { useEffect, useState } from 'react';
+import { absoluteTime, isTimeZone, relativeTime } from '~/utils/format.ts';
+import { TIME_ZONE_COOKIE } from '~/utils/time-zone.ts';
+
+export interface Clock {
+  /** An ISO timestamp. */
+  now: string;
+  /** An IANA time zone name. */
+  timeZone: string;
+}
+
+export function useClock(initial: Clock): Clock {
+  const [clock, setClock] = useState(initial);
+  useEffect(() => {
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const timeZone = browserZone && isTimeZone(browserZone) ? browserZone : initial.timeZone;
+    if (timeZone !== initial.timeZone) {
+      document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(timeZone)}; Path=/; Max-Age=31536000; SameSite=Lax`;
+    }
+    const tick = () => setClock({ now: new Date().toISOString(), timeZone });
+    tick();
+    const timer = window.setInterval(tick, 60_000);
+    return () => window.clearInterval(timer);
+  }, [initial.now, initial.timeZone]);
+  return clock;
+}
+
+/** "3 hours ago", with the exact time for machines (`datetime`) and on hover (`title`). */
+export function RelativeTime({ date, clock, className }: { date: string; clock: Clock; className?: string }) {
+  return (
+    <time dateTime={date} title={absoluteTime(date, clock.timeZone)} className={className}>
+      {relativeTime(date, clock.now)}
+    </time>
+  );
+}

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { createConfirmedUser, endpoints, expect, signIn, test } from './support.ts';
+
+/** Rows made as the service role: setup for what the overview shows, not how it is made. */
+async function serviceRole<T>(method: 'POST' | 'PATCH', path: string, body: unknown): Promise<T> {
+  const { apiUrl, serviceRoleKey } = endpoints();
+  const res = await fetch(`${apiUrl}/rest/v1/${path}`, {
+    method,
+    headers: {
+      apikey: serviceRoleKey,
+      Authorization: `Bearer ${serviceRoleKey}`,
+      'content-type': 'application/json',
+      Prefer: 'return=representation',
+    },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, `${path}: ${await res.clone().text()}`).toBeLessThan(300);
+  return (await res.json()) as T;
+}
+
+/** A calendar date `days` from today (UTC: the server's zone until the browser tells it another). */
+const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+test('the overview shows each project’s progress, my open tasks by due date, and the activity by day', async ({
+  page,
+}) => {
+  const me = await createConfirmedUser('overview');
+  const mate = await createConfirmedUser('overview-mate');
+  await serviceRole('PATCH', `profiles?id=eq.${me.id}`, { display_name: 'Ada Lovelace' });
+  await serviceRole('PATCH', `profiles?id=eq.${mate.id}`, { display_name: 'Grace Hopper' });
+  const slug = `overview-${randomUUID().slice(0, 8)}`;
+  const [workspace] = await serviceRole<Array<{ id: string }>>('POST', 'workspaces', {
+    name: 'Northwind',
+    slug,
+    created_by: me.id,
+  });
+  const ws = workspace?.id ?? '';
+  await serviceRole('POST', 'workspace_members', [
+    { workspace_id: ws, user_id: me.id, role: 'owner' },
+    { workspace_id: ws, user_id: mate.id, role: 'member' },
+  ]);
+  const [website, mobile] = await serviceRole<Array<{ id: string }>>('POST', 'projects', [
+    { workspace_id: ws, name: 'Website' },
+    { workspace_id: ws, name: 'Mobile app' },
+  ]);
+  const task = (title: string, status: string, extra: Record<string, unknown> = {}) => ({
+    workspace_id: ws,
+    project_id: website?.id,
+    title,
+    status,
+    assignee_id: null,
+    due_date: null,
+    ...extra,
+  });
+  await serviceRole('POST', 'tasks', [
+    task('Pick a font', 'backlog'),
+    task('Draft the sitemap', 'backlog'),
+    task('Write the pricing page', 'todo', { assignee_id: me.id, due_date: day(-1) }),
+    task('Fix the footer', 'todo', { assignee_id: mate.id, due_date: day(-2) }),
+    task('Add a favicon', 'todo', { assignee_id: me.id }),
+    task('Ship the new homepage', 'in_progress', { assignee_id: me.id, due_date: day(3) }),
+    task('Buy the domain', 'done', { assignee_id: me.id, due_date: day(-5) }),
+    task('Set up hosting', 'done'),
+    task('Choose colours', 'done'),
+    task('Logo', 'done'),
+  ]);
+  // Older activity, as the triggers would have recorded it when Grace worked yesterday.
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+  await serviceRole('POST', 'activity', [
+    {
+      workspace_id: ws,
+      project_id: website?.id,
+      actor_id: mate.id,
+      kind: 'task_moved',
+      data: { number: 8, title: 'Set up hosting', from: 'in_progress', to: 'done' },
+      created_at: yesterday,
+    },
+  ]);
+
+  await signIn(page, me.email, me.password);
+  await page.goto(`/w/${slug}`);
+  await expect(page.getByRole('heading', { name: 'Northwind', level: 1 })).toBeVisible();
+
+  // Each project: a bar of its tasks by status, said in words too, and its open and overdue counts.
+  const projects = page.getByRole('region', { name: 'Projects' });
+  const websiteCard = projects.getByRole('link', { name: /Website/ });
+  await expect(
+    websiteCard.getByRole('img', { name: '2 backlog, 3 to do, 1 in progress, 4 done' }),
+  ).toBeVisible();
+  await expect(websiteCard).toContainText('6 open');
+  await expect(websiteCard).toContainText('2 overdue');
+  const mobileCard = projects.getByRole('link', { name: /Mobile app/ });
+  await expect(mobileCard.getByRole('img', { name: 'No tasks yet' })).toBeAttached();
+  await expect(mobileCard).toContainText('0 open');
+  await expect(mobileCard).toHaveAttribute('href', `/w/${slug}/p/${mobile?.id}`);
+
+  // My tasks: open ones assigned to me, soonest due first, undated last; done and others' left out.
+  const mine = page.getByRole('region', { name: /My tasks/ });
+  await expect(mine.getByRole('listitem')).toHaveText([
+    /Write the pricing page.*1 day overdue/,
+    /Ship the new homepage.*in 3 days/,
+    /Add a favicon/,
+  ]);
+  await expect(mine.getByText('1 day overdue')).toHaveAttribute('datetime', day(-1));
+
+  // Activity: faces, what happened, how long ago, one group per day.
+  const activity = page.getByRole('region', { name: 'Activity' });
+  const today = activity.getByRole('region', { name: 'Today' });
+  // The ten tasks made at once read as one line, each still there to open.
+  const made = today.getByRole('listitem').filter({ hasText: 'Someone created 10 tasks in Website' });
+  await expect(made).toContainText(/just now|minute/);
+  await expect(made.getByRole('link', { name: '#1 Pick a font', includeHidden: true })).toHaveAttribute(
+    'href',
+    `/w/${slug}/p/${website?.id}/t/1`,
+  );
+  const older = activity.getByRole('region', { name: 'Yesterday' });
+  await expect(older.getByRole('listitem')).toHaveText([
+    /Grace Hopper moved #8 Set up hosting to Done.*1 day ago/,
+  ]);
+  const when = older.locator('time');
+  await expect(when).toHaveAttribute('datetime', new RegExp(`^${yesterday.slice(0, 16)}`));
+  await expect(when).toHaveAttribute('title', /\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/);
+  await expect(older.getByText('GH')).toBeVisible();
+
+  // A task in my list opens on its board.
+  await mine.getByRole('link', { name: 'Write the pricing page' }).click();
+  await expect(page).toHaveURL(new RegExp(`/w/${slug}/p/${website?.id}/t/3$`));
+});
+
+test('a new account’s workspace says what to do first, and its one button does it', async ({ page }) => {
+  const { email, password } = await createConfirmedUser('newcomer');
+  await signIn(page, email, password);
+  await page.getByRole('link', { name: /Personal/ }).click();
+  await expect(page.getByRole('heading', { name: 'Start with your first project' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('button')).toHaveText(['Create project']);
+
+  await page.getByLabel('Project name').fill('Garden');
+  await page.getByRole('button', { name: 'Create project' }).click();
+  await expect(page.getByRole('heading', { name: 'Garden' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Overview' }).click();
+  await expect(
+    page.getByRole('link', { name: /Garden/ }).getByRole('img', { name: 'No tasks yet' }),
+  ).toBeAttached();
+  await expect(page.getByRole('region', { name: /My tasks/ })).toContainText('Nothing on your plate');
+  await expect(page.getByRole('region', { name: 'Activity' })).toContainText(/created the project Garden/);
+});
