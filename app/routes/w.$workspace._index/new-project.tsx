@@ -14,7 +14,6 @@ function ProjectForm({ form: { createKey, reply } }: { form: CreateForm }) {
   const [form, fields] = useSchemaForm('new-project', ProjectSchema, reply?.result);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="key" value={reply?.key ?? createKey} />
       {form.errors ? <FormMessage>{form.errors.join(' ')}</FormMessage> : null}
       <Field
         label="Project name"
@@ -23,6 +22,8 @@ function ProjectForm({ form: { createKey, reply } }: { form: CreateForm }) {
         hint="A board for one stream of work: a product, a launch, a client."
       />
       <SubmitButton>Create project</SubmitButton>
+      {/* Last: the form's spacing falls between the fields that show. */}
+      <input type="hidden" name="key" value={reply?.key ?? createKey} />
     </Form>
   );
 }
