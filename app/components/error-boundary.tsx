@@ -33,7 +33,7 @@ export function GeneralErrorBoundary() {
       <p className="mt-3 text-slate-600">{message.body}</p>
       <Link
         to="/"
-        className="mt-6 inline-block rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500"
+        className="mt-6 inline-block rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700"
       >
         Go home
       </Link>

@@ -8,11 +8,14 @@ export { useSchemaForm } from './schema-form.ts';
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
   if (!errors || errors.length === 0) return null;
   return (
-    <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-700" role="alert">
-      {errors.map((e) => (
-        <li key={e}>{e}</li>
-      ))}
-    </ul>
+    // The alert wraps the list: a role on the <ul> itself would take its items out of a list.
+    <div id={id} role="alert">
+      <ul className="mt-1 space-y-0.5 text-sm text-red-700">
+        {errors.map((e) => (
+          <li key={e}>{e}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -68,7 +71,7 @@ export function SubmitButton({
       name={name}
       value={value}
       disabled={pending}
-      className="inline-flex w-full justify-center rounded-md bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-60"
+      className="inline-flex w-full justify-center rounded-md bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-60"
     >
       {pending ? 'Working…' : children}
     </button>

@@ -13,7 +13,7 @@ export default function Landing() {
       <div className="mt-8 flex flex-wrap gap-3">
         <Link
           to="/signup"
-          className="rounded-md bg-indigo-600 px-4 py-2.5 text-sm font-medium text-white hover:bg-indigo-500"
+          className="rounded-md bg-indigo-600 px-4 py-2.5 text-sm font-medium text-white hover:bg-indigo-700"
         >
           Create account
         </Link>

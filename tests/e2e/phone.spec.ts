@@ -83,4 +83,5 @@ test('the board scrolls column by column; each column fits the screen; the panel
   expect(panelBox).toEqual({ x: 0, y: 0, width: PHONE.width, height: PHONE.height });
   await panel.getByRole('link', { name: 'Close' }).click();
   await expect(panel).toBeHidden();
+  await expect(second.getByRole('listitem')).toHaveCount(2);
 });

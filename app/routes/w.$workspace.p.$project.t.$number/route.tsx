@@ -296,7 +296,8 @@ export default function TaskPanel() {
       <div className="flex items-center justify-between">
         <p className="text-sm text-slate-500">Task #{task.number}</p>
         <Link
-          to={{ pathname: '..', search: location.search }}
+          // Back to the board: up two segments of the address (t/<number>), its filters kept.
+          to={{ pathname: '../..', search: location.search }}
           relative="path"
           className="rounded-md px-2 py-1 text-sm font-medium hover:bg-slate-100"
         >

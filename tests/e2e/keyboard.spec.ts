@@ -1,0 +1,62 @@
+// Keyboard only (issue 14): create a task, move it, open it and close it without the mouse. The board's
+// own shortcuts (n, [ and ], Enter, Esc) extend this as they arrive.
+import type { Locator, Page } from '@playwright/test';
+import { boardOfTasks, expect, hydrated, signIn, test } from './support.ts';
+
+/** Presses `key` (Tab by default) until `target` has the focus, as a person would; fails after 80. */
+async function tabTo(page: Page, target: Locator, key = 'Tab'): Promise<void> {
+  for (let presses = 0; presses < 80; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(key);
+  }
+  throw new Error(`80 presses of ${key} did not reach ${target.toString()}`);
+}
+
+test('create a task, move it, open and close it with the keyboard alone', async ({ page }) => {
+  const { owner, boardPath } = await boardOfTasks(2);
+  await signIn(page, owner.email, owner.password);
+  await page.goto(boardPath);
+  await hydrated(page);
+  const js = test.info().project.use.javaScriptEnabled !== false;
+  const backlog = page.getByRole('region', { name: 'Backlog' });
+  const inProgress = page.getByRole('region', { name: 'In progress' });
+
+  // Create: Tab to the column's title field, type, Enter.
+  await tabTo(page, backlog.getByLabel('Title'));
+  await page.keyboard.type('Typed without a mouse');
+  await page.keyboard.press('Enter');
+  const card = page.getByRole('link', { name: /Typed without a mouse/ });
+  await expect(backlog.getByRole('link', { name: /Typed without a mouse/ })).toBeVisible();
+  const number = /#(\d+)/.exec((await card.textContent()) ?? '')?.[1];
+  expect(number).toBeTruthy();
+
+  // Move: with JavaScript, the arrow keys on the card's handle; without, the panel's move form.
+  if (js) {
+    await tabTo(page, page.getByRole('button', { name: `Reorder #${number}` }));
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(inProgress.getByRole('link', { name: /Typed without a mouse/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Reorder #${number}` })).toBeFocused();
+  } else {
+    await tabTo(page, card);
+    await page.keyboard.press('Enter');
+    await tabTo(page, page.getByLabel(`Move #${number} to`));
+    await page.keyboard.type('In progress');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Move', exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(inProgress.getByRole('link', { name: /Typed without a mouse/ })).toBeVisible();
+  }
+
+  // Open with Enter on the card's link, close with the panel's Close link.
+  await tabTo(page, card);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/t/${number}$`));
+  const panel = page.getByRole('complementary').filter({ has: page.getByRole('link', { name: 'Close' }) });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByLabel('Title')).toHaveValue('Typed without a mouse');
+  await tabTo(page, panel.getByRole('link', { name: 'Close' }));
+  await page.keyboard.press('Enter');
+  await expect(panel).toBeHidden();
+  await expect(inProgress.getByRole('link', { name: /Typed without a mouse/ })).toBeVisible();
+});
