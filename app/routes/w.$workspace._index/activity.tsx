@@ -116,7 +116,10 @@ export function ActivityFeed({
                           {entry.projectName && entry.projectId && !isProjectEntry(entry.kind) ? (
                             <span className="text-slate-500">
                               {' in '}
-                              <Link to={projectHref(slug, entry.projectId)} className="hover:underline">
+                              <Link
+                                to={projectHref(slug, entry.projectId)}
+                                className="underline decoration-slate-300 underline-offset-2 hover:text-slate-700 hover:decoration-slate-500"
+                              >
                                 {entry.projectName}
                               </Link>
                             </span>

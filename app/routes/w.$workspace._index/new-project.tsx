@@ -85,7 +85,7 @@ export function Welcome({
             </Step>
             <Step n={3} title="Invite your team">
               From{' '}
-              <Link to={`/w/${slug}/members`} className="text-indigo-700 underline-offset-2 hover:underline">
+              <Link to={`/w/${slug}/members`} className="text-indigo-700 underline underline-offset-2">
                 Members
               </Link>
               , when you are ready.

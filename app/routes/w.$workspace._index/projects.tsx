@@ -58,7 +58,7 @@ export function ProjectList({ projects, slug }: { projects: ProjectSummary[]; sl
               {i > 0 ? ', ' : null}
               <Link
                 to={projectHref(slug, p.id)}
-                className="text-slate-600 underline-offset-2 hover:underline"
+                className="text-slate-600 underline decoration-slate-300 underline-offset-2 hover:decoration-slate-500"
               >
                 {p.name}
               </Link>
