@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyMove,
+  clearFiltersSearch,
   COLUMN_WINDOW,
+  isFiltered,
+  readerToday,
+  readFilters,
   MAX_COLUMN_WINDOW,
   moveFormData,
   moveTo,
@@ -140,5 +144,37 @@ describe('column windows', () => {
   it('adds to one column and keeps every other parameter', () => {
     expect(showMoreSearch(new URLSearchParams('q=login&todo=100'), 'todo', 150)).toBe('?q=login&todo=150');
     expect(showMoreSearch(new URLSearchParams(''), 'done', 100)).toBe('?done=100');
+  });
+});
+
+describe('filters', () => {
+  it('reads the filters the address names, and ignores values it does not know', () => {
+    expect(readFilters(new URLSearchParams('assignee=me&priority=high&due=overdue&q=%20logo%20'))).toEqual({
+      assignee: 'me',
+      priority: 'high',
+      due: 'overdue',
+      q: 'logo',
+    });
+    expect(readFilters(new URLSearchParams('assignee=none&due=week')).assignee).toBe('none');
+    const id = 'C0000000-0000-4000-8000-000000000001';
+    expect(readFilters(new URLSearchParams(`assignee=${id}`)).assignee).toBe(id.toLowerCase());
+    expect(readFilters(new URLSearchParams('assignee=bob&priority=huge&due=soon&q=%20%20'))).toEqual({});
+    expect(readFilters(new URLSearchParams(`q=${'x'.repeat(500)}`)).q).toHaveLength(100);
+    expect(isFiltered(readFilters(new URLSearchParams('todo=100')))).toBe(false);
+    expect(isFiltered(readFilters(new URLSearchParams('priority=none')))).toBe(true);
+  });
+
+  it('clears the filters and keeps the column windows', () => {
+    expect(clearFiltersSearch(new URLSearchParams('assignee=me&todo=100&q=logo&due=week'))).toBe('?todo=100');
+    expect(clearFiltersSearch(new URLSearchParams('priority=low'))).toBe('?');
+  });
+
+  it("says today's date in the time zone the browser reported, else UTC", () => {
+    const now = new Date('2026-11-23T23:30:00Z');
+    expect(readerToday(null, now)).toBe('2026-11-23');
+    expect(readerToday('a=1; tz=Asia%2FTokyo; b=2', now)).toBe('2026-11-24');
+    expect(readerToday('tz=America/Los_Angeles', now)).toBe('2026-11-23');
+    expect(readerToday('tz=Not%2FA_Zone', now)).toBe('2026-11-23');
+    expect(readerToday('tz=%E0%A4%A', now)).toBe('2026-11-23');
   });
 });

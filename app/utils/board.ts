@@ -1,6 +1,7 @@
 // What a move does to the board, computed in the browser while the server is still saving it: the
 // same rules as the move action and `move_task`, so the optimistic board and the saved one agree.
-import { MoveTaskSchema, TASK_STATUSES } from './workspace-schemas.ts';
+import { calendarDate } from './format.ts';
+import { MoveTaskSchema, TASK_PRIORITIES, TASK_STATUSES } from './workspace-schemas.ts';
 
 export type Status = (typeof TASK_STATUSES)[number];
 
@@ -142,4 +143,62 @@ export function showMoreSearch(params: URLSearchParams, status: Status, count: n
   const next = new URLSearchParams(params);
   next.set(status, String(count));
   return `?${next.toString()}`;
+}
+
+export type Priority = (typeof TASK_PRIORITIES)[number];
+
+/** The board's filters, as its address says them (`?assignee=me&priority=high&due=overdue&q=logo`). */
+export interface Filters {
+  /** 'me', 'none' (unassigned) or a member's id. */
+  assignee?: string;
+  priority?: Priority;
+  /** 'overdue': before today and not done; 'week': due today or in the six days after. */
+  due?: 'overdue' | 'week';
+  /** Words in the title, or a task's number. */
+  q?: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const FILTER_PARAMS = ['assignee', 'priority', 'due', 'q'] as const;
+/** The longest text filter kept (longer text is cut, not refused: it is a search box). */
+export const MAX_FILTER_TEXT = 100;
+
+/** The filters of a board's address; values it does not know are no filter at all. */
+export function readFilters(params: URLSearchParams): Filters {
+  const filters: Filters = {};
+  const assignee = params.get('assignee') ?? '';
+  if (assignee === 'me' || assignee === 'none' || UUID.test(assignee))
+    filters.assignee = assignee.toLowerCase();
+  const priority = params.get('priority') ?? '';
+  const known = TASK_PRIORITIES.find((p) => p === priority);
+  if (known) filters.priority = known;
+  const due = params.get('due');
+  if (due === 'overdue' || due === 'week') filters.due = due;
+  const q = (params.get('q') ?? '').trim().slice(0, MAX_FILTER_TEXT);
+  if (q) filters.q = q;
+  return filters;
+}
+
+export const isFiltered = (filters: Filters) => Object.keys(filters).length > 0;
+
+/** The board's query string without its filters: the column windows (and anything else) kept. */
+export function clearFiltersSearch(params: URLSearchParams): string {
+  const next = new URLSearchParams(params);
+  for (const name of FILTER_PARAMS) next.delete(name);
+  return next.size > 0 ? `?${next.toString()}` : '?';
+}
+
+/**
+ * The reader's calendar date: in the time zone their browser reported (the `tz` cookie root's
+ * inline script sets), else UTC. It decides when a task is overdue, on the card and in the filter.
+ */
+export function readerToday(cookieHeader: string | null, now: Date): string {
+  const match = /(?:^|;\s*)tz=([^;]*)/.exec(cookieHeader ?? '');
+  let zone = 'UTC';
+  try {
+    if (match?.[1]) zone = decodeURIComponent(match[1]);
+  } catch {
+    // A malformed cookie is no time zone.
+  }
+  return calendarDate(now, zone);
 }

@@ -199,11 +199,18 @@ export async function addMember(slug: string, userId: string, role: 'admin' | 'm
 /**
  * A signed-up owner with a workspace holding one project of `count` tasks, spread over the four
  * columns in turn (task n goes to column n mod 4), made through the service role: setup for tests
- * about long boards. Returns the owner and the board's address.
+ * about long boards. `fields` adds to task n's row (priority, due_date, assignee_id: the owner's id is
+ * passed). Returns the owner, the board's address and the ids behind it.
  */
 export async function boardOfTasks(
   count: number,
-): Promise<{ owner: { id: string; email: string; password: string }; boardPath: string }> {
+  fields: (n: number, ownerId: string) => Record<string, unknown> = () => ({}),
+): Promise<{
+  owner: { id: string; email: string; password: string };
+  boardPath: string;
+  workspaceId: string;
+  projectId: string;
+}> {
   const { apiUrl, serviceRoleKey } = endpoints();
   const headers = {
     apikey: serviceRoleKey,
@@ -244,8 +251,30 @@ export async function boardOfTasks(
         project_id: projectId,
         title: `Task ${n}`,
         status: statuses[n % 4],
+        ...fields(n, owner.id),
       });
     await post('tasks', rows);
   }
-  return { owner, boardPath: `/w/${slug}/p/${projectId}` };
+  return { owner, boardPath: `/w/${slug}/p/${projectId}`, workspaceId, projectId };
+}
+
+/** Rows read or written through the service role (test setup only); returns them. */
+export async function serviceRest<T = unknown>(
+  method: 'GET' | 'POST' | 'PATCH',
+  pathAndQuery: string,
+  body?: unknown,
+): Promise<T> {
+  const { apiUrl, serviceRoleKey } = endpoints();
+  const res = await fetch(`${apiUrl}/rest/v1/${pathAndQuery}`, {
+    method,
+    headers: {
+      apikey: serviceRoleKey,
+      Authorization: `Bearer ${serviceRoleKey}`,
+      'content-type': 'application/json',
+      Prefer: 'return=representation',
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.ok, `${pathAndQuery}: ${await res.clone().text()}`).toBe(true);
+  return (await res.json()) as T;
 }

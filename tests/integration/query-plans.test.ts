@@ -98,7 +98,12 @@ interface OverviewAnswer {
 }
 interface BoardAnswer {
   session: string;
-  columns: Array<{ status: string; count: number; tasks: Array<{ id: string }> }>;
+  columns: Array<{
+    status: string;
+    count: number;
+    total: number;
+    tasks: Array<{ id: string; number: number; comments: number; attachments: number }>;
+  }>;
 }
 
 /**
@@ -188,6 +193,13 @@ const GROWING = [
   'profiles',
 ];
 
+const BOARD_PAGE_ARGS: Array<[string, string]> = [
+  ['workspace_slug', 'text'],
+  ['project_id', 'uuid'],
+  ['shown', 'jsonb'],
+  ['filters', 'jsonb'],
+];
+
 const queries: PlannedQuery[] = [
   {
     // app/utils/workspace.server.ts loadMembership: every /w/:workspace page (layout, sidebar).
@@ -216,14 +228,27 @@ const queries: PlannedQuery[] = [
   // as one Function Scan, so its query is planned here as the function runs it, read from its
   // migration with the arguments as parameters.
   {
-    name: 'board: body of board_page (session, membership, counts, four windows of 50)',
-    sql: functionQuery('20261123130000_board_page.sql', 'board_page', [
-      ['workspace_slug', 'text'],
-      ['project_id', 'uuid'],
-      ['shown', 'jsonb'],
-    ]),
-    params: (s) => [s.slug, s.board, JSON.stringify({})],
-    maxBuffers: 500, // counts: the project's 5,000 rows (~30 index + ~170 heap pages, RLS reads workspace_id); 4 windows of 50 from the board-order index (~100); each assignee's name once (~3 each): ~420
+    name: 'board: body of board_page (session, membership, people, counts, four windows of 50 with their comment and attachment counts)',
+    sql: functionQuery('20261123160000_board_cards_and_filters.sql', 'board_page', BOARD_PAGE_ARGS),
+    params: (s) => [s.slug, s.board, JSON.stringify({}), JSON.stringify({})],
+    // counts: the project's 5,000 rows (~30 index + ~170 heap pages, RLS reads workspace_id); 4 windows
+    // of 50 from the board-order index (~100); the 31 members' profiles (~60); the 200 cards'
+    // comments and attachments by their (task_id, …) indexes, about one leaf page a card each, since
+    // task ids are random (~250 + ~150): ~830
+    maxBuffers: 950,
+    rls: ['my_workspace_ids', 'fellow_member_ids', 'mfa_satisfied'],
+  },
+  {
+    // Filtered: the matching cards of the whole project in one pass, not a window per column.
+    name: 'board: body of board_page, filtered (my urgent tasks whose title says "Task 1")',
+    sql: functionQuery('20261123160000_board_cards_and_filters.sql', 'board_page', BOARD_PAGE_ARGS),
+    params: (s) => [
+      s.slug,
+      s.board,
+      JSON.stringify({}),
+      JSON.stringify({ assignee: 'me', priority: 'urgent', q: 'task 1', today: '2026-11-23' }),
+    ],
+    maxBuffers: 700, // the project's rows twice (counts, matches: ~400), a few cards' counts: ~560
     rls: ['my_workspace_ids', 'fellow_member_ids', 'mfa_satisfied'],
   },
 
@@ -248,9 +273,9 @@ const queries: PlannedQuery[] = [
   },
   {
     // Also the settings page's list, which adds `user_id <> me`.
-    name: 'task panel: workspace members (assignee choices)',
+    name: 'task panel: workspace members (assignee choices, with their pictures)',
     sql: read(
-      `SELECT "public"."workspace_members"."user_id", row_to_json("workspace_members_profile_1".*)::jsonb AS "profile" FROM "public"."workspace_members" LEFT JOIN LATERAL ( SELECT "profiles_1"."display_name" FROM "public"."profiles" AS "profiles_1"  WHERE "profiles_1"."id" = "public"."workspace_members"."user_id"   LIMIT $1 OFFSET $2 ) AS "workspace_members_profile_1" ON TRUE WHERE  "public"."workspace_members"."workspace_id" = $3   LIMIT $4 OFFSET $5 `,
+      `SELECT "public"."workspace_members"."user_id", row_to_json("workspace_members_profile_1".*)::jsonb AS "profile" FROM "public"."workspace_members" LEFT JOIN LATERAL ( SELECT "profiles_1"."display_name", "profiles_1"."avatar_path" FROM "public"."profiles" AS "profiles_1"  WHERE "profiles_1"."id" = "public"."workspace_members"."user_id"   LIMIT $1 OFFSET $2 ) AS "workspace_members_profile_1" ON TRUE WHERE  "public"."workspace_members"."workspace_id" = $3   LIMIT $4 OFFSET $5 `,
     ),
     params: (s) => [MAX_ROWS, 0, s.workspace, MAX_ROWS, 0],
     maxBuffers: 200, // 31 members, ~4 per profile lookup: ~140
@@ -613,6 +638,43 @@ describe('the data is what the plans are checked against', () => {
         expect(column.tasks).toHaveLength(Math.min(50, column.count));
       const visible = await db.query<{ n: string }>('select count(*) as n from public.tasks');
       expect(Number(visible.rows[0]?.n)).toBe(BOARD_TASKS + SIDE_TASKS);
+    } finally {
+      await db.query('rollback');
+    }
+  });
+
+  it('the filtered board counts and shows the matching cards of the whole project, with their comments', async () => {
+    const filtered = queries.find((q) => q.name.startsWith('board: body of board_page, filtered'));
+    if (!filtered) throw new Error('no filtered board query');
+    const expected = await db.query<{ status: string; n: string }>(
+      `select status::text, count(*) as n from public.tasks
+        where project_id = $1 and assignee_id = $2 and priority = 'urgent' and title ilike '%task 1%'
+        group by status`,
+      [scene.board, scene.me],
+    );
+    await db.query('begin');
+    try {
+      await db.query(
+        `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
+        [scene.claims],
+      );
+      const { rows } = await db.query<{ json_build_object: BoardAnswer }>(
+        filtered.sql,
+        filtered.params(scene),
+      );
+      const columns = rows[0]?.json_build_object.columns ?? [];
+      const byStatus = Object.fromEntries(expected.rows.map((r) => [r.status, Number(r.n)]));
+      expect(columns.reduce((sum, c) => sum + c.total, 0)).toBe(BOARD_TASKS);
+      for (const column of columns) {
+        expect(column.count).toBe(byStatus[column.status] ?? 0);
+        expect(column.tasks).toHaveLength(Math.min(50, column.count));
+      }
+      expect(columns.some((c) => c.count > 0)).toBe(true);
+      // Every task but #1 has one comment (#1 has 40); every fifth has an attachment.
+      for (const task of columns.flatMap((c) => c.tasks)) {
+        expect(task.comments).toBe(task.number === 1 ? 40 : 1);
+        expect(task.attachments).toBe(task.number === 1 ? 8 : task.number % 5 === 0 ? 1 : 0);
+      }
     } finally {
       await db.query('rollback');
     }

@@ -8,7 +8,10 @@ import { useLiveComments } from '~/components/live.tsx';
 import { ErrorList, Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { redirectWithSession } from '~/utils/auth.server.ts';
 import { randomUUID } from 'node:crypto';
-import { STATUS_LABELS } from '~/utils/board.ts';
+import { readerToday, STATUS_LABELS } from '~/utils/board.ts';
+import { publicAvatarUrl } from '~/utils/files.server.ts';
+import { Avatar } from '~/components/avatar.tsx';
+import { dueLabel } from '~/utils/format.ts';
 import { emptyStorageTrash } from '~/utils/admin.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { atLeast } from '~/utils/roles.ts';
@@ -63,7 +66,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       .order('created_at'),
     supabase
       .from('workspace_members')
-      .select('user_id, profile:profiles!workspace_members_profile_fkey(display_name)')
+      .select('user_id, profile:profiles!workspace_members_profile_fkey(display_name, avatar_path)')
       .eq('workspace_id', membership.workspace.id),
     supabase
       .from('attachments')
@@ -102,7 +105,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       preview: previews.get(path) ?? null,
     })),
     workspaceSlug: membership.workspace.slug,
-    members: members.data.map((m) => ({ id: m.user_id, name: m.profile?.display_name ?? 'Someone' })),
+    members: members.data.map((m) => ({
+      id: m.user_id,
+      name: m.profile?.display_name ?? 'Someone',
+      avatar: publicAvatarUrl(m.profile?.avatar_path),
+    })),
+    today: readerToday(request.headers.get('Cookie'), new Date()),
     me: membership.user.id,
     canEdit: writable,
     canModerate: atLeast(membership.role, 'admin'),
@@ -258,7 +266,10 @@ export default function TaskPanel() {
     canModerate,
     editing,
     commentKey,
+    today,
   } = useLoaderData<typeof loader>();
+  const assignee = members.find((m) => m.id === task.assignee_id);
+  const due = task.due_date ? dueLabel(task.due_date, today) : null;
   const actionData = useActionData<typeof action>();
   // The board's windows (?todo=150) stay open through the panel's links and forms.
   const location = useLocation();
@@ -304,6 +315,27 @@ export default function TaskPanel() {
           Close
         </Link>
       </div>
+      {/* The task at a glance, as its card says it. */}
+      <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
+        <span className="inline-flex items-center gap-2">
+          {assignee ? <Avatar name={assignee.name} url={assignee.avatar} decorative /> : null}
+          {assignee ? assignee.name : 'Unassigned'}
+        </span>
+        {task.priority !== 'none' ? (
+          <span className="inline-flex items-center gap-1.5">
+            <span className="priority" data-priority={task.priority} aria-hidden="true" />
+            Priority: {task.priority}
+          </span>
+        ) : null}
+        {due ? (
+          <time
+            dateTime={task.due_date ?? undefined}
+            className={due.overdue && task.status !== 'done' ? 'font-medium text-red-700' : undefined}
+          >
+            {due.text}
+          </time>
+        ) : null}
+      </p>
       {canEdit ? <MoveTask task={task} search={location.search} /> : null}
       {canEdit ? (
         <Form method="post" {...getFormProps(form)} className="mt-3 space-y-4">

@@ -17,12 +17,17 @@ import { useLiveBoard } from '~/components/live.tsx';
 import { redirectWithSession } from '~/utils/auth.server.ts';
 import {
   COLUMN_WINDOW,
+  isFiltered,
   moveTo,
+  readerToday,
+  readFilters,
   readWindows,
   showMoreSearch,
   STATUS_LABELS,
+  type Priority,
   type Status,
 } from '~/utils/board.ts';
+import { publicAvatarUrl } from '~/utils/files.server.ts';
 import { classifyDataError, dataErrorResponse } from '~/utils/data-errors.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
 import { parseWithZod } from '~/utils/form-parse.ts';
@@ -46,15 +51,18 @@ type BoardTaskRow = {
   title: string;
   status: Status;
   position: number;
-  priority: string;
+  priority: Priority;
   due_date: string | null;
-  assignee: { display_name: string } | null;
+  assignee_id: string | null;
+  comments: number;
+  attachments: number;
 };
 
-/** What `board_page` answers (supabase/migrations/20261123130000_board_page.sql). */
+/** What `board_page` answers (supabase/migrations/20261123160000_board_cards_and_filters.sql). */
 interface BoardPageAnswer extends PageQueryAnswer {
   project: { id: string; name: string; description: string | null; archived_at: string | null } | null;
-  columns: Array<{ status: Status; count: number; tasks: BoardTaskRow[] }> | null;
+  people: Array<{ id: string; display_name: string; avatar_path: string | null }> | null;
+  columns: Array<{ status: Status; count: number; total: number; tasks: BoardTaskRow[] }> | null;
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -62,12 +70,19 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const projectId = params.project ?? '';
   const url = new URL(request.url);
   const windows = readWindows(url.searchParams);
+  const filters = readFilters(url.searchParams);
+  const today = readerToday(request.headers.get('Cookie'), new Date());
   // The session check, the workspace and the board's windows in one request (page-query.server.ts).
   if (UUID.test(projectId)) {
     const { supabase } = getSupabase(request, context);
     planPageQuery(context, slug, () =>
       supabase
-        .rpc('board_page', { workspace_slug: slug, project_id: projectId, shown: windows })
+        .rpc('board_page', {
+          workspace_slug: slug,
+          project_id: projectId,
+          shown: windows,
+          filters: { ...filters, today },
+        })
         // The function's JSON has the shape its migration documents.
         .then(({ data, error }) => ({ data: data as unknown as BoardPageAnswer | null, error })),
     );
@@ -79,15 +94,36 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const columns = answer?.data?.columns;
   if (!project || !columns) throw new Response('Not found', { status: 404 });
   const canEdit = atLeast(membership.role, 'member') && project.archived_at === null;
+  const byStatus = <T,>(value: (column: NonNullable<BoardPageAnswer['columns']>[number]) => T) =>
+    Object.fromEntries(columns.map((column) => [column.status, value(column)])) as Record<Status, T>;
   return json({
     project,
     // Board order: column by column, each top to bottom. (Positions stay on the server: the order
-    // says it all, and the page carries less.)
-    tasks: columns.flatMap((column) => column.tasks.map(({ position: _position, ...task }) => task)),
-    counts: Object.fromEntries(columns.map((column) => [column.status, column.count])) as Record<
-      Status,
-      number
-    >,
+    // says it all, and the page carries less; so do counts of nothing.)
+    tasks: columns.flatMap((column) =>
+      column.tasks.map((t) => ({
+        id: t.id,
+        number: t.number,
+        title: t.title,
+        status: t.status,
+        priority: t.priority,
+        due: t.due_date,
+        assignee: t.assignee_id,
+        ...(t.comments > 0 ? { comments: t.comments } : {}),
+        ...(t.attachments > 0 ? { attachments: t.attachments } : {}),
+      })),
+    ),
+    // The cards that match the filters (all of them without one), and all of each column's.
+    counts: byStatus((column) => column.count),
+    totals: byStatus((column) => column.total),
+    // The workspace's members, once: the cards' faces and the assignee filter's choices.
+    people: (answer.data?.people ?? []).map((p) => ({
+      id: p.id,
+      name: p.display_name,
+      avatar: publicAvatarUrl(p.avatar_path),
+    })),
+    filters,
+    today,
     canEdit,
     me: { id: membership.user.id, name: membership.displayName },
     // The create forms' one-time key: a create sent twice with it (a retry after a lost answer)
@@ -168,7 +204,20 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function Board() {
-  const { project, tasks: saved, counts, canEdit, me, createKey } = useLoaderData<typeof loader>();
+  const {
+    project,
+    tasks: saved,
+    counts,
+    totals,
+    people,
+    filters,
+    today,
+    canEdit,
+    me,
+    createKey,
+  } = useLoaderData<typeof loader>();
+  const peopleById = new Map(people.map((p) => [p.id, p]));
+  const filtered = isFiltered(filters);
   const [searchParams] = useSearchParams();
   const { workspace } = useParams();
   // Absolute addresses, built once: links and forms of every card share them.
@@ -339,7 +388,10 @@ export default function Board() {
               onDrop={canEdit ? (event) => onDrop(event, status) : undefined}
             >
               <h2 className="text-sm font-semibold text-slate-700">
-                {STATUS_LABELS[status]} <span className="font-normal text-slate-500">{total}</span>
+                {STATUS_LABELS[status]}{' '}
+                <span className="font-normal text-slate-500">
+                  {filtered ? `${total} of ${totals[status] + total - counts[status]}` : total}
+                </span>
               </h2>
               <ol className="mt-2 space-y-2">
                 {column.map((task) => {
@@ -360,6 +412,8 @@ export default function Board() {
                       }}
                       onKeyDown={(event) => onKeyDown(event, task)}
                       taskHref={`${boardPath}/t/${task.number}${search}`}
+                      assignee={task.assignee ? peopleById.get(task.assignee) : undefined}
+                      today={today}
                     />
                   );
                 })}

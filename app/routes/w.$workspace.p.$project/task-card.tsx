@@ -1,6 +1,8 @@
 import { useFetcher } from '@remix-run/react';
 import type { KeyboardEvent } from 'react';
+import { Avatar } from '~/components/avatar.tsx';
 import { FormMessage } from '~/components/forms.tsx';
+import { dueLabel } from '~/utils/format.ts';
 import { moveKey, type BoardTask, type MoveReply } from './use-moves.ts';
 
 /**
@@ -27,8 +29,14 @@ export function TaskCard({
   onDragEnd,
   onKeyDown,
   taskHref,
+  assignee,
+  today,
 }: {
   task: BoardTask;
+  /** The assignee's name and picture (from the board's people). */
+  assignee: { name: string; avatar: string | null } | undefined;
+  /** The reader's date, for "in 3 days" and "2 days overdue". */
+  today: string;
   canEdit: boolean;
   interactive: boolean;
   dragging: boolean;
@@ -80,16 +88,61 @@ export function TaskCard({
           <span className="text-slate-500">{`#${task.number}`}</span> {task.title}
         </a>
       </div>
-      {/* One string: one text node, where three would be split by markers in the page. */}
-      <p className="mt-1 text-xs text-slate-500">
-        {[
-          task.assignee?.display_name ?? 'Unassigned',
-          task.priority !== 'none' ? task.priority : null,
-          task.due_date ? `due ${task.due_date}` : null,
-        ]
-          .filter(Boolean)
-          .join(' · ')}
-      </p>
+      <CardFacts task={task} assignee={assignee} today={today} />
     </li>
   );
 }
+
+/**
+ * What a card says at a glance: priority, due date, comments, files, and who has it. Icons and bars
+ * are CSS (app/tailwind.css, `.card-facts`): one element and at most one text node each, since a
+ * board draws hundreds of these. Nothing is drawn for what a task does not have.
+ */
+export function CardFacts({
+  task,
+  assignee,
+  today,
+}: {
+  task: Pick<BoardTask, 'priority' | 'due' | 'status' | 'comments' | 'attachments'>;
+  assignee: { name: string; avatar: string | null } | undefined;
+  today: string;
+}) {
+  // A done task's date is history, not a warning.
+  const due = task.due && task.status !== 'done' ? dueLabel(task.due, today) : null;
+  if (task.priority === 'none' && !due && !task.comments && !task.attachments && !assignee) return null;
+  return (
+    <div className="card-facts">
+      {task.priority !== 'none' ? (
+        <span
+          role="img"
+          className="priority"
+          data-priority={task.priority}
+          aria-label={`Priority: ${task.priority}`}
+          title={`Priority: ${task.priority}`}
+        />
+      ) : null}
+      {due ? (
+        <time dateTime={task.due ?? undefined} data-overdue={due.overdue || undefined}>
+          {due.text}
+        </time>
+      ) : null}
+      {task.comments ? (
+        <span role="img" className="count comments" aria-label={plural(task.comments, 'comment')}>
+          {task.comments}
+        </span>
+      ) : null}
+      {task.attachments ? (
+        <span role="img" className="count files" aria-label={plural(task.attachments, 'attachment')}>
+          {task.attachments}
+        </span>
+      ) : null}
+      {assignee ? (
+        <span className="assignee" title={`Assigned to ${assignee.name}`}>
+          <Avatar name={assignee.name} url={assignee.avatar} />
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
