@@ -32,7 +32,7 @@ function ProjectForm({ form: { createKey, reply } }: { form: CreateForm }) {
 export function NewProject({ form }: { form: CreateForm }) {
   return (
     <details className="group relative" open={form.reply ? true : undefined}>
-      <summary className="inline-flex cursor-pointer list-none items-center gap-1.5 rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 [&::-webkit-details-marker]:hidden">
+      <summary className="inline-flex cursor-pointer list-none items-center gap-1.5 rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 [&::-webkit-details-marker]:hidden">
         <span aria-hidden="true" className="text-base leading-none">
           +
         </span>
