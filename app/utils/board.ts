@@ -189,8 +189,8 @@ export function clearFiltersSearch(params: URLSearchParams): string {
 }
 
 /**
- * The reader's calendar date: in the time zone their browser reported (the `tz` cookie root's
- * inline script sets), else UTC. It decides when a task is overdue, on the card and in the filter.
+ * The reader's calendar date: in the time zone their browser reported (the `tz` cookie the board
+ * sets), else UTC. It decides when a task is overdue, on the card and in the filter.
  */
 export function readerToday(cookieHeader: string | null, now: Date): string {
   const match = /(?:^|;\s*)tz=([^;]*)/.exec(cookieHeader ?? '');

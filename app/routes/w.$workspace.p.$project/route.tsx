@@ -7,6 +7,7 @@ import {
   useLoaderData,
   useNavigate,
   useParams,
+  useRevalidator,
   useSearchParams,
 } from '@remix-run/react';
 import { randomUUID } from 'node:crypto';
@@ -37,6 +38,7 @@ import { atLeast } from '~/utils/roles.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { requireMember } from '~/utils/workspace.server.ts';
 import { NewTaskSchema, TASK_STATUSES } from '~/utils/workspace-schemas.ts';
+import { BoardFilters, NoMatches } from './filters.tsx';
 import { moveTask } from './move.server.ts';
 import { NewTaskForm } from './new-task-form.tsx';
 import { ShowMore, useLoadOnScroll } from './show-more.tsx';
@@ -230,6 +232,15 @@ export default function Board() {
   const latestTasks = useRef(shown);
   latestTasks.current = shown;
   const tasks = shown;
+  // The reader's time zone decides when a task is overdue (readerToday): told once, then the board is
+  // drawn again with it.
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    const zone = `tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`;
+    if (document.cookie.split('; ').includes(zone)) return;
+    document.cookie = `${zone};path=/;max-age=31536000;samesite=lax`;
+    revalidate();
+  }, [revalidate]);
   // Drag and drop and arrow keys exist once the page is interactive; before that, the forms do it all.
   const [interactive, setInteractive] = useState(false);
   useEffect(() => setInteractive(true), []);
@@ -359,6 +370,8 @@ export default function Board() {
           </p>
         ) : null}
       </header>
+      <BoardFilters filters={filters} people={people} me={me.id} active={filtered} />
+      {filtered && TASK_STATUSES.every((status) => counts[status] === 0) ? <NoMatches /> : null}
       <div className="mt-3 space-y-2 empty:hidden">
         {actionData && 'moveError' in actionData ? <FormMessage>{actionData.moveError}</FormMessage> : null}
         {interactive ? saved.map((task) => <MoveRefused key={task.id} task={task} />) : null}
