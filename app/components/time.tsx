@@ -18,17 +18,26 @@ export interface Clock {
 export function useClock(initial: Clock): Clock {
   const [clock, setClock] = useState(initial);
   useEffect(() => {
-    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const timeZone = browserZone && isTimeZone(browserZone) ? browserZone : initial.timeZone;
-    if (timeZone !== initial.timeZone) {
-      document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(timeZone)}; Path=/; Max-Age=31536000; SameSite=Lax`;
-    }
+    const timeZone = rememberTimeZone(initial.timeZone);
     const tick = () => setClock({ now: new Date().toISOString(), timeZone });
     tick();
     const timer = window.setInterval(tick, 60_000);
     return () => window.clearInterval(timer);
   }, [initial.now, initial.timeZone]);
   return clock;
+}
+
+/**
+ * The browser's time zone, kept in a cookie when the server wrote the page in another one, so the
+ * next server render uses it. Falls back to `serverZone` when the browser names none it knows.
+ */
+export function rememberTimeZone(serverZone: string): string {
+  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = browserZone && isTimeZone(browserZone) ? browserZone : serverZone;
+  if (timeZone !== serverZone) {
+    document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(timeZone)}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  }
+  return timeZone;
 }
 
 /** "3 hours ago", with the exact time for machines (`datetime`) and on hover (`title`). */

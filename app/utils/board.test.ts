@@ -4,7 +4,6 @@ import {
   clearFiltersSearch,
   COLUMN_WINDOW,
   isFiltered,
-  readerToday,
   readFilters,
   MAX_COLUMN_WINDOW,
   moveFormData,
@@ -167,14 +166,5 @@ describe('filters', () => {
   it('clears the filters and keeps the column windows', () => {
     expect(clearFiltersSearch(new URLSearchParams('assignee=me&todo=100&q=logo&due=week'))).toBe('?todo=100');
     expect(clearFiltersSearch(new URLSearchParams('priority=low'))).toBe('?');
-  });
-
-  it("says today's date in the time zone the browser reported, else UTC", () => {
-    const now = new Date('2026-11-23T23:30:00Z');
-    expect(readerToday(null, now)).toBe('2026-11-23');
-    expect(readerToday('a=1; tz=Asia%2FTokyo; b=2', now)).toBe('2026-11-24');
-    expect(readerToday('tz=America/Los_Angeles', now)).toBe('2026-11-23');
-    expect(readerToday('tz=Not%2FA_Zone', now)).toBe('2026-11-23');
-    expect(readerToday('tz=%E0%A4%A', now)).toBe('2026-11-23');
   });
 });

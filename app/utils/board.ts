@@ -1,6 +1,5 @@
 // What a move does to the board, computed in the browser while the server is still saving it: the
 // same rules as the move action and `move_task`, so the optimistic board and the saved one agree.
-import { calendarDate } from './format.ts';
 import { MoveTaskSchema, TASK_PRIORITIES, TASK_STATUSES } from './workspace-schemas.ts';
 
 export type Status = (typeof TASK_STATUSES)[number];
@@ -186,19 +185,4 @@ export function clearFiltersSearch(params: URLSearchParams): string {
   const next = new URLSearchParams(params);
   for (const name of FILTER_PARAMS) next.delete(name);
   return next.size > 0 ? `?${next.toString()}` : '?';
-}
-
-/**
- * The reader's calendar date: in the time zone their browser reported (the `tz` cookie the board
- * sets), else UTC. It decides when a task is overdue, on the card and in the filter.
- */
-export function readerToday(cookieHeader: string | null, now: Date): string {
-  const match = /(?:^|;\s*)tz=([^;]*)/.exec(cookieHeader ?? '');
-  let zone = 'UTC';
-  try {
-    if (match?.[1]) zone = decodeURIComponent(match[1]);
-  } catch {
-    // A malformed cookie is no time zone.
-  }
-  return calendarDate(now, zone);
 }

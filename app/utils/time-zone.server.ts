@@ -1,7 +1,7 @@
 // The reader's time zone, for dates the server writes ("Today", "due tomorrow"): the browser tells
 // it once JavaScript runs (app/components/time.tsx keeps it in a cookie); until then, and without
 // JavaScript, the server writes UTC.
-import { isTimeZone } from './format.ts';
+import { calendarDate, isTimeZone } from './format.ts';
 import { TIME_ZONE_COOKIE } from './time-zone.ts';
 
 export function readTimeZone(request: Request): string {
@@ -19,4 +19,9 @@ export function readTimeZone(request: Request): string {
     return /^[A-Za-z0-9/_+-]{1,64}$/.test(zone) && isTimeZone(zone) ? zone : 'UTC';
   }
   return 'UTC';
+}
+
+/** The reader's calendar date (`YYYY-MM-DD`) in their time zone: it decides when a task is overdue. */
+export function readerToday(request: Request, now: Date): string {
+  return calendarDate(now, readTimeZone(request));
 }

@@ -8,7 +8,8 @@ import { useLiveComments } from '~/components/live.tsx';
 import { ErrorList, Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { redirectWithSession } from '~/utils/auth.server.ts';
 import { randomUUID } from 'node:crypto';
-import { readerToday, STATUS_LABELS } from '~/utils/board.ts';
+import { STATUS_LABELS } from '~/utils/board.ts';
+import { readerToday } from '~/utils/time-zone.server.ts';
 import { publicAvatarUrl } from '~/utils/files.server.ts';
 import { Avatar } from '~/components/avatar.tsx';
 import { dueLabel } from '~/utils/format.ts';
@@ -110,7 +111,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       name: m.profile?.display_name ?? 'Someone',
       avatar: publicAvatarUrl(m.profile?.avatar_path),
     })),
-    today: readerToday(request.headers.get('Cookie'), new Date()),
+    today: readerToday(request, new Date()),
     me: membership.user.id,
     canEdit: writable,
     canModerate: atLeast(membership.role, 'admin'),

@@ -7,12 +7,14 @@ import {
   useLoaderData,
   useNavigate,
   useParams,
-  useRevalidator,
   useSearchParams,
 } from '@remix-run/react';
 import { randomUUID } from 'node:crypto';
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
+import { rememberTimeZone } from '~/components/time.tsx';
+import { calendarDate } from '~/utils/format.ts';
+import { readTimeZone } from '~/utils/time-zone.server.ts';
 import { FormMessage } from '~/components/forms.tsx';
 import { useLiveBoard } from '~/components/live.tsx';
 import { redirectWithSession } from '~/utils/auth.server.ts';
@@ -20,7 +22,6 @@ import {
   COLUMN_WINDOW,
   isFiltered,
   moveTo,
-  readerToday,
   readFilters,
   readWindows,
   showMoreSearch,
@@ -73,7 +74,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const windows = readWindows(url.searchParams);
   const filters = readFilters(url.searchParams);
-  const today = readerToday(request.headers.get('Cookie'), new Date());
+  const timeZone = readTimeZone(request);
+  const today = calendarDate(new Date(), timeZone);
   // The session check, the workspace and the board's windows in one request (page-query.server.ts).
   if (UUID.test(projectId)) {
     const { supabase } = getSupabase(request, context);
@@ -126,6 +128,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     })),
     filters,
     today,
+    timeZone,
     canEdit,
     me: { id: membership.user.id, name: membership.displayName },
     // The create forms' one-time key: a create sent twice with it (a retry after a lost answer)
@@ -214,6 +217,7 @@ export default function Board() {
     people,
     filters,
     today,
+    timeZone,
     canEdit,
     me,
     createKey,
@@ -232,15 +236,11 @@ export default function Board() {
   const latestTasks = useRef(shown);
   latestTasks.current = shown;
   const tasks = shown;
-  // The reader's time zone decides when a task is overdue (readerToday): told once, then the board is
-  // drawn again with it.
-  const { revalidate } = useRevalidator();
+  // The reader's time zone decides when a task is overdue: the browser tells it once (a cookie), and
+  // the board's next load uses it.
   useEffect(() => {
-    const zone = `tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`;
-    if (document.cookie.split('; ').includes(zone)) return;
-    document.cookie = `${zone};path=/;max-age=31536000;samesite=lax`;
-    revalidate();
-  }, [revalidate]);
+    rememberTimeZone(timeZone);
+  }, [timeZone]);
   // Drag and drop and arrow keys exist once the page is interactive; before that, the forms do it all.
   const [interactive, setInteractive] = useState(false);
   useEffect(() => setInteractive(true), []);
