@@ -9,6 +9,7 @@ import zlib from 'node:zlib';
 import pg from 'pg';
 import type { BenchBackend } from './backend.ts';
 import { freePort } from '../emulator/lib/net.ts';
+import { projectPath } from '../app/utils/projects.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 
@@ -269,21 +270,26 @@ async function signInCookie(appUrl: string, email: string, password: string): Pr
     .join('; ');
 }
 
-/** A workspace owned by `email` with one project of `count` tasks; returns the board's path. */
-async function bigBoard(backend: BenchBackend, email: string, count: number): Promise<string> {
+/** A workspace owned by `email` with one project of `count` tasks: the board's path and project id. */
+async function bigBoard(
+  backend: BenchBackend,
+  email: string,
+  count: number,
+): Promise<{ path: string; project: string }> {
   const client = new pg.Client({ connectionString: backend.dbUrl });
   await client.connect();
   try {
     const slug = `bench-${count}-${Date.now().toString(36)}`;
-    const { rows } = await client.query<{ project: string }>(
+    const { rows } = await client.query<{ project: string; key: string }>(
       `with me as (select id from auth.users where email = $1),
             ws as (insert into public.workspaces (name, slug, created_by) select 'Bench', $2, id from me returning id),
             m as (insert into public.workspace_members (workspace_id, user_id, role) select ws.id, me.id, 'owner' from ws, me),
-            p as (insert into public.projects (workspace_id, name) select id, 'Big board' from ws returning id, workspace_id)
-       select id as project from p`,
+            p as (insert into public.projects (workspace_id, name) select id, 'Big board' from ws returning id, key, workspace_id)
+       select id as project, key from p`,
       [email, slug],
     );
     const project = rows[0]?.project ?? '';
+    const key = rows[0]?.key ?? '';
     await client.query(
       `insert into public.tasks (workspace_id, project_id, title, description, status, priority)
        select p.workspace_id, p.id, 'Task ' || g, 'Description of task ' || g,
@@ -292,7 +298,7 @@ async function bigBoard(backend: BenchBackend, email: string, count: number): Pr
          from public.projects p, generate_series(1, $2::int) g where p.id = $1`,
       [project, count],
     );
-    return `/w/${slug}/p/${project}`;
+    return { path: projectPath(slug, key), project };
   } finally {
     await client.end();
   }
@@ -327,7 +333,7 @@ const ROUNDS = 5;
 const DEMO = {
   email: 'ada@demo.crewboard.test',
   password: 'crewboard-demo',
-  board: '/w/northwind/p/c0000000-0000-4000-8000-000000000001',
+  board: projectPath('northwind', 'WEB'),
 };
 
 export async function benchApp(backend: BenchBackend): Promise<AppFigures> {
@@ -365,9 +371,10 @@ export async function benchApp(backend: BenchBackend): Promise<AppFigures> {
     // Boards of 10 to 5,000 tasks, profiled; the one of 1,000 also measured for throughput.
     const scale: Breakdown[] = [];
     let boardPath = '';
+    let boardProject = '';
     for (const size of [10, 100, 1000, 5000]) {
-      const path = await bigBoard(backend, email, size);
-      if (size === 1000) boardPath = path;
+      const { path, project } = await bigBoard(backend, email, size);
+      if (size === 1000) [boardPath, boardProject] = [path, project];
       scale.push(
         await breakdown(
           `board of ${size.toLocaleString('en')} tasks`,
@@ -427,7 +434,7 @@ export async function benchApp(backend: BenchBackend): Promise<AppFigures> {
       Authorization: `Bearer ${token}`,
       'content-type': 'application/json',
     };
-    const project = boardPath.split('/').pop() ?? '';
+    const project = boardProject;
     const tasks = (await (
       await fetch(`${backend.apiUrl}/rest/v1/tasks?select=id&project_id=eq.${project}&limit=50`, { headers })
     ).json()) as Array<{ id: string }>;

@@ -38,10 +38,10 @@ insert into public.workspace_members (workspace_id, user_id, role) values
   ('b0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002', 'member'),
   ('b0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000003', 'viewer');
 
-insert into public.projects (id, workspace_id, name, description, created_by) values
-  ('c0000000-0000-4000-8000-000000000001', 'b0000000-0000-4000-8000-000000000001', 'Website relaunch',
+insert into public.projects (id, workspace_id, key, name, description, created_by) values
+  ('c0000000-0000-4000-8000-000000000001', 'b0000000-0000-4000-8000-000000000001', 'WEB', 'Website relaunch',
    'New site for the spring launch: content, design, build and go-live.', 'a0000000-0000-4000-8000-000000000001'),
-  ('c0000000-0000-4000-8000-000000000002', 'b0000000-0000-4000-8000-000000000001', 'Hiring',
+  ('c0000000-0000-4000-8000-000000000002', 'b0000000-0000-4000-8000-000000000001', 'HIR', 'Hiring',
    'Two engineers and a designer by the end of the quarter.', 'a0000000-0000-4000-8000-000000000001');
 
 -- Tasks: title, description, status, priority, assignee (a = Ada, g = Grace), due in N days.

@@ -1,9 +1,11 @@
-import type { MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
+import { legacyProjectRedirect } from '~/utils/project.server.ts';
 
-// Every URL no other route claims: a real 404 with the app's error page.
-export async function loader() {
-  throw new Response('Not found', { status: 404 });
+// Every URL no other route claims: a real 404 with the app's error page. An address under a project's
+// UUID (from before keys) is first sent on to the same address under its key, whatever follows.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  throw (await legacyProjectRedirect(request, context)) ?? new Response('Not found', { status: 404 });
 }
 
 export default function NotFound() {

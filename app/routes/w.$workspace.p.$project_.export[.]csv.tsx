@@ -1,26 +1,16 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { supabaseEnv } from '~/utils/env.server.ts';
 import { applySessionHeaders, getSupabase } from '~/utils/supabase.server.ts';
-import { requireMember } from '~/utils/workspace.server.ts';
+import { requireProject } from '~/utils/project.server.ts';
 
 // The board's tasks as a CSV download, made by the `export-tasks` Edge Function as this user (so RLS
 // decides: any member, viewers too) and streamed through as it is written. A plain link: it works
 // without JavaScript. An outsider, or a project that is not in this workspace, gets 404.
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const membership = await requireMember(request, context, params.workspace);
-  if (!params.project || !UUID.test(params.project)) throw new Response('Not found', { status: 404 });
+  const { project } = await requireProject(request, context, params);
   const { supabase } = getSupabase(request, context);
   const headers = new Headers();
   applySessionHeaders(headers, context);
-  const { data: project } = await supabase
-    .from('projects')
-    .select('id')
-    .eq('id', params.project)
-    .eq('workspace_id', membership.workspace.id)
-    .maybeSingle();
-  if (!project) throw new Response('Not found', { status: 404, headers });
   // The session's access token was verified by requireMember (getClaims); the function checks it again.
   const { data } = await supabase.auth.getSession();
   const { url, anonKey } = supabaseEnv();

@@ -5,23 +5,32 @@ import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { requireMember } from '~/utils/workspace.server.ts';
 import { dataErrorResponse } from '~/utils/data-errors.server.ts';
+import { taskPath, taskRef } from '~/utils/projects.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { workspace } = await requireMember(request, context, params.workspace);
+  const { workspace, projects } = await requireMember(request, context, params.workspace);
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 200);
   if (q === '') return json({ q, results: [] });
   const { supabase } = getSupabase(request, context);
   const { data, error } = await supabase.rpc('search_tasks', { workspace_id: workspace.id, query: q });
   if (error) throw dataErrorResponse(error);
+  // The projects' keys came with the membership: the results need no second request for them.
+  const keys = new Map(projects.map((p) => [p.id, p.key]));
   return json({
     q,
-    results: data.map((t) => ({
-      id: t.id,
-      number: t.number,
-      title: t.title,
-      project: t.project_id,
-      excerpt: t.description.slice(0, 160),
-    })),
+    results: data.flatMap((t) => {
+      const key = keys.get(t.project_id);
+      if (!key) return [];
+      return [
+        {
+          id: t.id,
+          ref: taskRef(key, t.number),
+          href: taskPath(workspace.slug, key, t.number),
+          title: t.title,
+          excerpt: t.description.slice(0, 160),
+        },
+      ];
+    }),
   });
 }
 
@@ -58,12 +67,8 @@ export default function Search() {
       <ol className="mt-3 space-y-2">
         {results.map((r) => (
           <li key={r.id} className="rounded-md border border-slate-200 bg-white p-3">
-            <Link
-              to={`../p/${r.project}/t/${r.number}`}
-              relative="path"
-              className="font-medium hover:underline"
-            >
-              #{r.number} {r.title}
+            <Link to={r.href} className="font-medium hover:underline">
+              <span className="text-slate-500">{r.ref}</span> {r.title}
             </Link>
             {r.excerpt ? <p className="mt-1 text-sm text-slate-600">{r.excerpt}</p> : null}
           </li>

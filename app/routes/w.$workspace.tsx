@@ -3,6 +3,7 @@ import { json } from '@remix-run/node';
 import { Form, Link, NavLink, Outlet, useLoaderData, useLocation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
+import { projectPath } from '~/utils/projects.ts';
 import { requireMember } from '~/utils/workspace.server.ts';
 
 // The workspace layout: its sidebar of projects. Children reuse this data; they never load it again.
@@ -86,7 +87,7 @@ export default function WorkspaceLayout() {
         <h2 className="mt-6 px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Projects</h2>
         <nav aria-label="Projects" className="mt-2 space-y-1">
           {projects.map((p) => (
-            <NavLink key={p.id} to={`p/${p.id}`} className={link}>
+            <NavLink key={p.id} to={projectPath(workspace.slug, p.key)} className={link}>
               {p.name}
               {p.archived_at ? <span className="ml-1 text-xs text-slate-500">(archived)</span> : null}
             </NavLink>

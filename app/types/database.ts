@@ -136,14 +136,14 @@ isOneToOne: false
                   ]
                 },"projects": {
                   Row: {
-                    "archived_at": string | null,"client_key": string | null,"created_at": string,"created_by": string | null,"description": string,"id": string,"name": string,"next_task_number": number,"updated_at": string,"workspace_id": string
+                    "archived_at": string | null,"client_key": string | null,"created_at": string,"created_by": string | null,"description": string,"id": string,"key": string,"name": string,"next_task_number": number,"updated_at": string,"workspace_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "archived_at"?: string | null,"client_key"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"id"?: string,"name": string,"next_task_number"?: number,"updated_at"?: string,"workspace_id": string
+                    "archived_at"?: string | null,"client_key"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"id"?: string,"key": string,"name": string,"next_task_number"?: number,"updated_at"?: string,"workspace_id": string
                   }
                   Update: {
-                    "archived_at"?: string | null,"client_key"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"id"?: string,"name"?: string,"next_task_number"?: number,"updated_at"?: string,"workspace_id"?: string
+                    "archived_at"?: string | null,"client_key"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"id"?: string,"key"?: string,"name"?: string,"next_task_number"?: number,"updated_at"?: string,"workspace_id"?: string
                   }
                   Relationships: [
                     {
@@ -258,7 +258,7 @@ isOneToOne: false
 { Args: { "at_least": Database["public"]['Enums']["workspace_role"],"object_name": string }; Returns: boolean
                            },
 "board_page":
-{ Args: { "project_id": string,"shown"?: Json,"workspace_slug": string }; Returns: Json
+{ Args: { "filters"?: Json,"project_key": string,"shown"?: Json,"workspace_slug": string }; Returns: Json
                            },
 "create_invitation":
 { Args: { "email": string,"role": Database["public"]['Enums']["workspace_role"],"workspace_id": string }; Returns: {
@@ -337,6 +337,9 @@ isOneToOne: false
 "my_workspace_ids":
 { Args: { "at_least"?: Database["public"]['Enums']["workspace_role"] }; Returns: string[]
                            },
+"next_project_key":
+{ Args: { "name": string,"workspace": string }; Returns: string
+                           },
 "overview_page":
 { Args: { "activity_limit"?: number,"my_task_limit"?: number,"today": string,"workspace_slug": string }; Returns: Json
                            },
@@ -347,6 +350,9 @@ isOneToOne: false
                            },
 "project_is_active":
 { Args: { "project": string }; Returns: boolean
+                           },
+"project_key_from_name":
+{ Args: { "name": string }; Returns: string
                            },
 "resend_invitation":
 { Args: { "invitation_id": string }; Returns: string

@@ -22,7 +22,7 @@ export interface PageQueryAnswer {
     workspace: { id: string; name: string; slug: string; is_personal: boolean };
     role: WorkspaceRole;
     display_name: string | null;
-    projects: Array<{ id: string; name: string; archived_at: string | null }>;
+    projects: Array<{ id: string; key: string; name: string; archived_at: string | null }>;
   } | null;
 }
 

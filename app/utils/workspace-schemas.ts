@@ -1,6 +1,7 @@
 // One zod schema per form of the workspace pages (workspaces, projects, tasks, comments,
 // invitations), used by the action and, once JavaScript loads, by the browser.
 import * as z from 'zod/mini';
+import { PROJECT_KEY } from './projects.ts';
 import { emailField, noControlCharacters } from './schemas.ts';
 
 const workspaceName = z
@@ -70,6 +71,16 @@ export const ProjectSchema = z.object({
     ),
   description: z.optional(
     z.string().check(z.trim(), noControlCharacters(), z.maxLength(2000, 'Use at most 2,000 characters.')),
+  ),
+  /** The project's key (`WEB`); left blank, the action takes the one the name suggests. */
+  projectKey: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.toUpperCase(),
+        z.regex(PROJECT_KEY, 'Use 2 to 10 letters or digits, starting with a letter.'),
+      ),
   ),
 });
 

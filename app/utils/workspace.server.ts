@@ -13,7 +13,7 @@ export interface Membership {
   /** How teammates see the signed-in user (presence on boards). */
   displayName: string;
   /** The workspace's projects, active first: the sidebar's list, loaded in the same request. */
-  projects: Array<{ id: string; name: string; archived_at: string | null }>;
+  projects: Array<{ id: string; key: string; name: string; archived_at: string | null }>;
 }
 
 // Outcomes, not thrown responses, are shared between the loaders of one request: a Response body can
@@ -45,7 +45,7 @@ async function loadMembership(request: Request, context: AppLoadContext, slug: s
   const { data, error } = await supabase
     .from('workspaces')
     .select(
-      'id, name, slug, is_personal, workspace_members!inner(role, profile:profiles!workspace_members_profile_fkey(display_name)), projects(id, name, archived_at)',
+      'id, name, slug, is_personal, workspace_members!inner(role, profile:profiles!workspace_members_profile_fkey(display_name)), projects(id, key, name, archived_at)',
     )
     .eq('slug', slug)
     .eq('workspace_members.user_id', user.id)

@@ -80,7 +80,7 @@ test('cards show the assignee, priority, due date, comments and attachments', as
 
   // The panel says the same.
   await first.getByRole('link', { name: /Task 1/ }).click();
-  const panel = page.getByRole('complementary', { name: 'Task #1' });
+  const panel = page.getByRole('complementary', { name: 'Task BAC-1' });
   const glance = panel.locator('p', { has: page.locator('time') });
   await expect(glance).toContainText('Ada Lovelace');
   await expect(glance).toContainText('Priority: high');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createConfirmedUser, endpoints, expect, signIn, test } from './support.ts';
+import { createConfirmedUser, endpoints, expect, projectPath, signIn, test } from './support.ts';
 
 async function boardWithTasks(page: Page, titles: string[]) {
   const { email, password } = await createConfirmedUser('dnd');
@@ -19,7 +19,8 @@ async function boardWithTasks(page: Page, titles: string[]) {
   }
   // Nothing below may load a whole page: this marker would be lost.
   await page.evaluate(() => Object.assign(window, { boardMarker: 'still here' }));
-  return { projectId: page.url().split('/p/')[1] ?? '' };
+  await expect(page).toHaveURL(projectPath(slug, 'SPR'));
+  return { slug };
 }
 
 const titlesIn = (page: Page, column: string) =>
@@ -62,16 +63,16 @@ test('arrow keys move the focused card, keep focus on it and announce where it w
   page.on('response', (response) => {
     if (response.request().method() === 'POST') answers.push(response.headerValue('x-remix-redirect'));
   });
-  await page.getByRole('button', { name: 'Reorder #2' }).focus();
+  await page.getByRole('button', { name: 'Reorder SPR-2' }).focus();
   await page.keyboard.press('ArrowUp');
   await expect(titlesIn(page, 'To do')).toHaveText([/Bravo/, /Alpha/]);
-  await expect(page.getByRole('status')).toHaveText('Moved #2 to To do, position 1 of 2.');
+  await expect(page.getByRole('status')).toHaveText('Moved SPR-2 to To do, position 1 of 2.');
   await page.keyboard.press('ArrowRight');
   await expect(titlesIn(page, 'In progress')).toHaveText([/Bravo/]);
-  await expect(page.getByRole('button', { name: 'Reorder #2' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Reorder SPR-2' })).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await expect(titlesIn(page, 'Done')).toHaveText([/Bravo/]);
-  await expect(page.getByRole('status')).toHaveText('Moved #2 to Done, position 1 of 1.');
+  await expect(page.getByRole('status')).toHaveText('Moved SPR-2 to Done, position 1 of 1.');
   await noReload(page);
   await saved(page);
   // Two or three: a move still waiting its turn is replaced by a newer one of the same card.
@@ -89,23 +90,27 @@ test("the task panel's up and down buttons and column select also move without a
   await boardWithTasks(page, ['Alpha', 'Bravo']);
   await page.getByRole('link', { name: /Bravo/ }).click();
   await page
-    .getByRole('complementary', { name: 'Task #2' })
-    .getByRole('button', { name: 'Move #2 up' })
+    .getByRole('complementary', { name: 'Task SPR-2' })
+    .getByRole('button', { name: 'Move SPR-2 up' })
     .click();
   await expect(titlesIn(page, 'To do')).toHaveText([/Bravo/, /Alpha/]);
   await page.getByRole('link', { name: /Alpha/ }).click();
-  const panel = page.getByRole('complementary', { name: 'Task #1' });
-  await panel.getByLabel('Move #1 to').selectOption('in_progress');
+  const panel = page.getByRole('complementary', { name: 'Task SPR-1' });
+  await panel.getByLabel('Move SPR-1 to').selectOption('in_progress');
   await panel.getByRole('button', { name: 'Move', exact: true }).click();
   await expect(titlesIn(page, 'In progress')).toHaveText([/Alpha/]);
   await noReload(page);
 });
 
 test('a move the server refuses rolls back and says why', async ({ page }) => {
-  const { projectId } = await boardWithTasks(page, ['Alpha', 'Bravo']);
+  const { slug } = await boardWithTasks(page, ['Alpha', 'Bravo']);
   // Someone archives the project while this board is open: the database now refuses every move.
   const { apiUrl, serviceRoleKey } = endpoints();
-  const archived = await fetch(`${apiUrl}/rest/v1/projects?id=eq.${projectId}`, {
+  const workspace = await fetch(`${apiUrl}/rest/v1/workspaces?select=id&slug=eq.${slug}`, {
+    headers: { apikey: serviceRoleKey, Authorization: `Bearer ${serviceRoleKey}` },
+  });
+  const workspaceId = ((await workspace.json()) as Array<{ id: string }>)[0]?.id ?? '';
+  const archived = await fetch(`${apiUrl}/rest/v1/projects?workspace_id=eq.${workspaceId}&key=eq.SPR`, {
     method: 'PATCH',
     headers: {
       apikey: serviceRoleKey,
@@ -118,7 +123,7 @@ test('a move the server refuses rolls back and says why', async ({ page }) => {
 
   const card = page.getByRole('listitem').filter({ hasText: 'Alpha' });
   await card.dragTo(page.getByRole('region', { name: 'Done' }), { sourcePosition: { x: 200, y: 6 } });
-  await expect(page.getByRole('alert')).toHaveText("Couldn't move #1 Alpha: You cannot move this task.");
+  await expect(page.getByRole('alert')).toHaveText("Couldn't move SPR-1 Alpha: You cannot move this task.");
   await expect(titlesIn(page, 'To do')).toHaveText([/Alpha/, /Bravo/]);
   await expect(titlesIn(page, 'Done')).toHaveCount(0);
   await noReload(page);

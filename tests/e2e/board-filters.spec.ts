@@ -38,7 +38,7 @@ test('filter the board by assignee, priority, due date and text', async ({ page,
   await apply();
   await expect(page).toHaveURL(/assignee=me/);
   await expect(page).toHaveURL(/todo=100/);
-  await expect(cards(page)).toHaveText(['#1 Task 1', '#2 Task 2'].map((t) => new RegExp(`^${t}$`)));
+  await expect(cards(page)).toHaveText(['BAC-1 Task 1', 'BAC-2 Task 2'].map((t) => new RegExp(`^${t}$`)));
   await expect(todo.getByRole('heading')).toHaveText('To do 1 of 2');
 
   await page.getByRole('link', { name: 'Clear filters' }).click();
@@ -50,18 +50,18 @@ test('filter the board by assignee, priority, due date and text', async ({ page,
   // Text: words of the title, or the number.
   await filters.getByRole('searchbox', { name: 'Search titles' }).fill('task 7');
   if (!javaScriptEnabled) await filters.getByRole('searchbox').press('Enter');
-  await expect(cards(page)).toHaveText([/^#7 Task 7$/]);
+  await expect(cards(page)).toHaveText([/^BAC-7 Task 7$/]);
   await expect(page).toHaveURL(/q=task\+7/);
 
   // A shared address: priority and due date together.
   await page.goto(`${boardPath}?priority=high&due=overdue`);
-  await expect(cards(page)).toHaveText([/^#2 Task 2$/]);
+  await expect(cards(page)).toHaveText([/^BAC-2 Task 2$/]);
   await expect(filters.getByLabel('Priority')).toHaveValue('high');
   await expect(filters.getByLabel('Due')).toHaveValue('overdue');
   await page.goto(`${boardPath}?due=week`);
-  await expect(cards(page)).toHaveText([/^#6 Task 6$/]);
+  await expect(cards(page)).toHaveText([/^BAC-6 Task 6$/]);
   await page.goto(`${boardPath}?assignee=none&priority=high`);
-  await expect(cards(page)).toHaveText([/^#6 Task 6$/]);
+  await expect(cards(page)).toHaveText([/^BAC-6 Task 6$/]);
 
   // Nothing matches: the board says so, and how to get back.
   await page.goto(`${boardPath}?q=no+such+task`);

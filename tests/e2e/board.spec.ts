@@ -30,10 +30,10 @@ test('create a workspace and a project, add tasks, and move them with plain form
   await expect(todo.getByRole('listitem')).toHaveCount(3);
 
   // The move controls live in the task panel (the cards carry none, so a long board stays light).
-  const panel = page.getByRole('complementary', { name: 'Task #3' });
+  const panel = page.getByRole('complementary', { name: 'Task LAU-3' });
   // Up: the third task moves above the second, and stays there on a fresh GET.
   await todo.getByRole('link', { name: /Send invitations/ }).click();
-  await panel.getByRole('button', { name: 'Move #3 up' }).click();
+  await panel.getByRole('button', { name: 'Move LAU-3 up' }).click();
   await expect(panel).toBeVisible();
   await expect(todo.getByRole('listitem').nth(1)).toContainText('Send invitations');
   const order = ['Write the brief', 'Send invitations', 'Book the venue'].map((t) => new RegExp(t));
@@ -41,7 +41,7 @@ test('create a workspace and a project, add tasks, and move them with plain form
   await expect(todo.getByRole('listitem')).toHaveText(order);
   // Down: back below the second.
   await todo.getByRole('link', { name: /Send invitations/ }).click();
-  await panel.getByRole('button', { name: 'Move #3 down' }).click();
+  await panel.getByRole('button', { name: 'Move LAU-3 down' }).click();
   await expect(todo.getByRole('listitem').nth(2)).toContainText('Send invitations');
   await page.goto(boardUrl);
   await expect(todo.getByRole('listitem')).toHaveText(
@@ -50,8 +50,8 @@ test('create a workspace and a project, add tasks, and move them with plain form
 
   // Another column, chosen in the panel.
   await todo.getByRole('link', { name: /Write the brief/ }).click();
-  const first = page.getByRole('complementary', { name: 'Task #1' });
-  await first.getByLabel('Move #1 to').selectOption('in_progress');
+  const first = page.getByRole('complementary', { name: 'Task LAU-1' });
+  await first.getByLabel('Move LAU-1 to').selectOption('in_progress');
   await first.getByRole('button', { name: 'Move', exact: true }).click();
   const inProgress = page.getByRole('region', { name: 'In progress' });
   await expect(inProgress.getByRole('link', { name: /Write the brief/ })).toBeVisible();
@@ -63,7 +63,7 @@ test('create a workspace and a project, add tasks, and move them with plain form
   await expect(inProgress.getByText('Enter a title.')).toBeVisible();
 
   await page.getByRole('link', { name: 'Overview' }).click();
-  await expect(page.getByText(/moved #1 Write the brief to In progress/)).toBeVisible();
+  await expect(page.getByText(/moved LAU-1 Write the brief to In progress/)).toBeVisible();
 });
 
 test('someone else’s workspace is not found', async ({ page }) => {
@@ -82,5 +82,5 @@ test('search finds a task by a word in its description', async ({ page }) => {
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByText('1 task matches “typo-tolerant”.')).toBeVisible();
   await page.getByRole('link', { name: /Search across articles/ }).click();
-  await expect(page.getByRole('complementary', { name: /Task #26/ })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: /Task WEB-26/ })).toBeVisible();
 });

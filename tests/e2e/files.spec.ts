@@ -90,7 +90,7 @@ async function taskPanel(page: Page) {
   await todo.getByLabel('Title').fill('Collect the contracts');
   await todo.getByRole('button', { name: 'Create task' }).click();
   await todo.getByRole('link', { name: /Collect the contracts/ }).click();
-  const panel = page.getByRole('complementary', { name: 'Task #1' });
+  const panel = page.getByRole('complementary', { name: 'Task DOC-1' });
   await expect(panel).toBeVisible();
   const workspaces = await service(`/rest/v1/workspaces?select=id&slug=eq.${slug}`);
   const workspaceId = ((await workspaces.json()) as Array<{ id: string }>)[0]?.id ?? '';

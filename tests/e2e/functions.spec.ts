@@ -10,6 +10,7 @@ import {
   signIn,
   test,
   uniqueEmail,
+  projectPath,
 } from './support.ts';
 
 // The two Edge Functions seen from the app (issue 12): invitation emails go out through
@@ -36,7 +37,10 @@ async function service(path: string, init: RequestInit = {}): Promise<Response> 
 }
 
 /** A workspace made by `owner` in the UI, with a project and tasks made as the service role. */
-async function boardWith(page: Page, titles: string[]): Promise<{ slug: string; project: string }> {
+async function boardWith(
+  page: Page,
+  titles: string[],
+): Promise<{ slug: string; project: string; key: string }> {
   const slug = `fn-${Date.now().toString(36)}`;
   await page.getByLabel('Workspace name').fill('Functions');
   await page.getByLabel('Address').fill(slug);
@@ -49,7 +53,8 @@ async function boardWith(page: Page, titles: string[]): Promise<{ slug: string; 
     method: 'POST',
     body: JSON.stringify({ workspace_id: ws?.id, name: 'Roadmap 2030' }),
   });
-  const project = ((await created.json()) as Array<{ id: string }>)[0]?.id ?? '';
+  const [made] = (await created.json()) as Array<{ id: string; key: string }>;
+  const project = made?.id ?? '';
   for (const title of titles) {
     const res = await service('tasks', {
       method: 'POST',
@@ -57,7 +62,7 @@ async function boardWith(page: Page, titles: string[]): Promise<{ slug: string; 
     });
     expect(res.status).toBe(201);
   }
-  return { slug, project };
+  return { slug, project, key: made?.key ?? '' };
 }
 
 test('an admin invites by email and the email arrives; a member cannot invite', async ({ page, browser }) => {
@@ -103,11 +108,13 @@ test('a viewer downloads the board as CSV holding exactly its tasks; an outsider
   const outsider = await createConfirmedUser('outsider');
   await signIn(page, owner.email, owner.password);
   const titles = ['Plan the launch', 'Write, then "ship"', '=1+1'];
-  const { slug, project } = await boardWith(page, titles);
+  const { slug, key } = await boardWith(page, titles);
+  // Made without a key: the database gave it the one its name suggests.
+  expect(key).toBe('ROA');
   await addMember(slug, viewer.id, 'viewer');
 
   const viewerPage = await asUser(browser, viewer.email, viewer.password);
-  await viewerPage.goto(`/w/${slug}/p/${project}`);
+  await viewerPage.goto(projectPath(slug, key));
   const [download] = await Promise.all([
     viewerPage.waitForEvent('download'),
     viewerPage.getByRole('link', { name: 'Export CSV' }).click(),
@@ -115,16 +122,16 @@ test('a viewer downloads the board as CSV holding exactly its tasks; an outsider
   expect(download.suggestedFilename()).toBe('roadmap-2030-tasks.csv');
   const csv = readFileSync(await download.path(), 'utf8');
   const lines = csv.split('\r\n').filter(Boolean);
-  expect(lines[0]).toBe('number,title,status,priority,assignee,due date,created,updated,description');
-  expect(lines.slice(1).map((l) => l.split(',').slice(0, 2).join(','))).toEqual([
-    '1,Plan the launch',
-    '2,"Write',
-    "3,'=1+1",
+  expect(lines[0]).toBe('task,number,title,status,priority,assignee,due date,created,updated,description');
+  expect(lines.slice(1).map((l) => l.split(',').slice(0, 3).join(','))).toEqual([
+    'ROA-1,1,Plan the launch',
+    'ROA-2,2,"Write',
+    "ROA-3,3,'=1+1",
   ]);
   expect(lines[2]).toContain('"Write, then ""ship"""');
   expect(lines).toHaveLength(titles.length + 1);
 
   const outsiderPage = await asUser(browser, outsider.email, outsider.password);
-  const res = await outsiderPage.request.get(`/w/${slug}/p/${project}/export.csv`, { maxRedirects: 0 });
+  const res = await outsiderPage.request.get(`${projectPath(slug, key)}/export.csv`, { maxRedirects: 0 });
   expect(res.status()).toBe(404);
 });

@@ -27,20 +27,20 @@ test('create a task, move it, open and close it with the keyboard alone', async 
   await page.keyboard.press('Enter');
   const card = page.getByRole('link', { name: /Typed without a mouse/ });
   await expect(backlog.getByRole('link', { name: /Typed without a mouse/ })).toBeVisible();
-  const number = /#(\d+)/.exec((await card.textContent()) ?? '')?.[1];
+  const number = /BAC-(\d+)/.exec((await card.textContent()) ?? '')?.[1];
   expect(number).toBeTruthy();
 
   // Move: with JavaScript, the arrow keys on the card's handle; without, the panel's move form.
   if (js) {
-    await tabTo(page, page.getByRole('button', { name: `Reorder #${number}` }));
+    await tabTo(page, page.getByRole('button', { name: `Reorder BAC-${number}` }));
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await expect(inProgress.getByRole('link', { name: /Typed without a mouse/ })).toBeVisible();
-    await expect(page.getByRole('button', { name: `Reorder #${number}` })).toBeFocused();
+    await expect(page.getByRole('button', { name: `Reorder BAC-${number}` })).toBeFocused();
   } else {
     await tabTo(page, card);
     await page.keyboard.press('Enter');
-    await tabTo(page, page.getByLabel(`Move #${number} to`));
+    await tabTo(page, page.getByLabel(`Move BAC-${number} to`));
     await page.keyboard.type('In progress');
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Move', exact: true })).toBeFocused();

@@ -1,4 +1,4 @@
-import { createConfirmedUser, endpoints, expect, signIn, test } from './support.ts';
+import { createConfirmedUser, endpoints, expect, projectPath, signIn, test } from './support.ts';
 
 test('a board that lost its connection catches up when it comes back', async ({ page, context }) => {
   const { email, password } = await createConfirmedUser('offline');
@@ -10,7 +10,7 @@ test('a board that lost its connection catches up when it comes back', async ({ 
   await page.getByLabel('Project name').fill('Trip');
   await page.getByRole('button', { name: 'Create project' }).click();
   await expect(page.getByRole('heading', { name: 'Trip' })).toBeVisible();
-  const projectId = page.url().split('/p/')[1] ?? '';
+  await expect(page).toHaveURL(projectPath(slug, 'TRI'));
   await page.evaluate(() => Object.assign(window, { marker: true }));
   await expect(page.locator('header[data-live]')).toHaveAttribute('data-live', 'live');
 
@@ -18,10 +18,13 @@ test('a board that lost its connection catches up when it comes back', async ({ 
   // While this browser is offline, a task is added behind its back (here by the service role).
   const { apiUrl, serviceRoleKey } = endpoints();
   const headers = { apikey: serviceRoleKey, Authorization: `Bearer ${serviceRoleKey}` };
-  const project = await fetch(`${apiUrl}/rest/v1/projects?select=workspace_id&id=eq.${projectId}`, {
-    headers,
-  });
-  const workspaceId = ((await project.json()) as Array<{ workspace_id: string }>)[0]?.workspace_id;
+  const project = await fetch(
+    `${apiUrl}/rest/v1/projects?select=id,workspace_id,workspaces!inner(slug)&workspaces.slug=eq.${slug}&key=eq.TRI`,
+    { headers },
+  );
+  const [made] = (await project.json()) as Array<{ id: string; workspace_id: string }>;
+  const workspaceId = made?.workspace_id;
+  const projectId = made?.id;
   const created = await fetch(`${apiUrl}/rest/v1/tasks`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },

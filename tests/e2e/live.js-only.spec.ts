@@ -43,20 +43,20 @@ test('two members on one board: moves, edits and comments show up for the other,
   await expect(memberTodo.getByRole('link', { name: /Order the banners/ })).toBeVisible(LIVE);
 
   // The owner moves it; the member sees it change column.
-  await page.getByRole('button', { name: 'Reorder #1' }).focus();
+  await page.getByRole('button', { name: 'Reorder NOW-1' }).focus();
   await page.keyboard.press('ArrowRight');
   const memberInProgress = memberPage.getByRole('region', { name: 'In progress' });
   await expect(memberInProgress.getByRole('link', { name: /Order the banners/ })).toBeVisible(LIVE);
 
   // The member opens the task; the owner renames it and comments; the member's panel follows.
   await memberInProgress.getByRole('link', { name: /Order the banners/ }).click();
-  const memberPanel = memberPage.getByRole('complementary', { name: 'Task #1' });
+  const memberPanel = memberPage.getByRole('complementary', { name: 'Task NOW-1' });
   await expect(memberPanel).toHaveAttribute('data-live', 'live');
   await page
     .getByRole('region', { name: 'In progress' })
     .getByRole('link', { name: /Order the banners/ })
     .click();
-  const ownerPanel = page.getByRole('complementary', { name: 'Task #1' });
+  const ownerPanel = page.getByRole('complementary', { name: 'Task NOW-1' });
   await ownerPanel.getByLabel('Title').fill('Order the banners and flags');
   await ownerPanel.getByRole('button', { name: 'Save task' }).click();
   await expect(memberInProgress.getByRole('link', { name: /Order the banners and flags/ })).toBeVisible(LIVE);

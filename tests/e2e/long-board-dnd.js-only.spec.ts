@@ -15,7 +15,7 @@ test('a card beyond the first 50 loads on scroll and can be dragged to another c
   // Task 401 is the 101st card of To do (tasks 1, 5, 9, … go there): two windows further down.
   const card = todo
     .getByRole('listitem')
-    .filter({ has: page.getByRole('link', { name: /^#\d+ Task 401$/ }) });
+    .filter({ has: page.getByRole('link', { name: /^BAC-\d+ Task 401$/ }) });
   await expect(card).toHaveCount(0);
   while ((await card.count()) === 0) {
     await todo.getByRole('listitem').last().scrollIntoViewIfNeeded();
@@ -39,7 +39,7 @@ test('a card beyond the first 50 loads on scroll and can be dragged to another c
   await page.goto(boardPath);
   await expect(done.getByRole('heading')).toHaveText('Done 251');
   await expect(todo.getByRole('heading')).toHaveText('To do 249');
-  const moved = done.getByRole('link', { name: /^#\d+ Task 401$/ });
+  const moved = done.getByRole('link', { name: /^BAC-\d+ Task 401$/ });
   // Where it was dropped (below the last card Done showed then) decides how far down it is.
   const more = done.getByRole('link', { name: /^Show 50 more/ });
   while ((await moved.count()) === 0 && (await more.count()) > 0) {

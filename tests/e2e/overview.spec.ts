@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createConfirmedUser, endpoints, expect, signIn, test } from './support.ts';
+import { createConfirmedUser, endpoints, expect, projectPath, signIn, taskPath, test } from './support.ts';
 
 /** Rows made as the service role: setup for what the overview shows, not how it is made. */
 async function serviceRole<T>(method: 'POST' | 'PATCH', path: string, body: unknown): Promise<T> {
@@ -39,7 +39,7 @@ test('the overview shows each project’s progress, my open tasks by due date, a
     { workspace_id: ws, user_id: me.id, role: 'owner' },
     { workspace_id: ws, user_id: mate.id, role: 'member' },
   ]);
-  const [website, mobile] = await serviceRole<Array<{ id: string }>>('POST', 'projects', [
+  const [website] = await serviceRole<Array<{ id: string }>>('POST', 'projects', [
     { workspace_id: ws, name: 'Website' },
     { workspace_id: ws, name: 'Mobile app' },
   ]);
@@ -92,7 +92,7 @@ test('the overview shows each project’s progress, my open tasks by due date, a
   const mobileCard = projects.getByRole('link', { name: /Mobile app/ });
   await expect(mobileCard.getByRole('img', { name: 'No tasks yet' })).toBeAttached();
   await expect(mobileCard).toContainText('0 open');
-  await expect(mobileCard).toHaveAttribute('href', `/w/${slug}/p/${mobile?.id}`);
+  await expect(mobileCard).toHaveAttribute('href', projectPath(slug, 'MOB'));
 
   // My tasks: open ones assigned to me, soonest due first, undated last; done and others' left out.
   const mine = page.getByRole('region', { name: /My tasks/ });
@@ -109,13 +109,13 @@ test('the overview shows each project’s progress, my open tasks by due date, a
   // The ten tasks made at once read as one line, each still there to open.
   const made = today.getByRole('listitem').filter({ hasText: 'Someone created 10 tasks in Website' });
   await expect(made).toContainText(/just now|minute/);
-  await expect(made.getByRole('link', { name: '#1 Pick a font', includeHidden: true })).toHaveAttribute(
+  await expect(made.getByRole('link', { name: 'WEB-1 Pick a font', includeHidden: true })).toHaveAttribute(
     'href',
-    `/w/${slug}/p/${website?.id}/t/1`,
+    taskPath(slug, 'WEB', 1),
   );
   const older = activity.getByRole('region', { name: 'Yesterday' });
   await expect(older.getByRole('listitem')).toHaveText([
-    /Grace Hopper moved #8 Set up hosting to Done.*1 day ago/,
+    /Grace Hopper moved WEB-8 Set up hosting to Done.*1 day ago/,
   ]);
   const when = older.locator('time');
   await expect(when).toHaveAttribute('datetime', new RegExp(`^${yesterday.slice(0, 16)}`));
@@ -124,7 +124,7 @@ test('the overview shows each project’s progress, my open tasks by due date, a
 
   // A task in my list opens on its board.
   await mine.getByRole('link', { name: 'Write the pricing page' }).click();
-  await expect(page).toHaveURL(new RegExp(`/w/${slug}/p/${website?.id}/t/3$`));
+  await expect(page).toHaveURL(new RegExp(`${taskPath(slug, 'WEB', 3)}$`));
 });
 
 test('a new account’s workspace says what to do first, and its one button does it', async ({ page }) => {

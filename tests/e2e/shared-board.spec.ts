@@ -19,7 +19,7 @@ test('a member moves, edits and comments on a shared board; deleting the workspa
   await todo.getByLabel('Title').fill('Draft the roadmap');
   await todo.getByRole('button', { name: 'Create task' }).click();
   await todo.getByRole('link', { name: /Draft the roadmap/ }).click();
-  const ownerPanel = page.getByRole('complementary', { name: 'Task #1' });
+  const ownerPanel = page.getByRole('complementary', { name: 'Task ROA-1' });
   await ownerPanel.getByLabel('Comment', { exact: true }).fill('Owner here: first pass by Friday.');
   await ownerPanel.getByRole('button', { name: 'Add comment' }).click();
   await expect(ownerPanel.getByText('Owner here: first pass by Friday.')).toBeVisible();
@@ -31,15 +31,15 @@ test('a member moves, edits and comments on a shared board; deleting the workspa
   await memberPage.goto(boardUrl);
   const memberTodo = memberPage.getByRole('region', { name: 'To do' });
   await memberTodo.getByRole('link', { name: /Draft the roadmap/ }).click();
-  const memberPanel = memberPage.getByRole('complementary', { name: 'Task #1' });
-  await memberPanel.getByLabel('Move #1 to').selectOption('in_progress');
+  const memberPanel = memberPage.getByRole('complementary', { name: 'Task ROA-1' });
+  await memberPanel.getByLabel('Move ROA-1 to').selectOption('in_progress');
   await memberPanel.getByRole('button', { name: 'Move', exact: true }).click();
   const inProgress = memberPage.getByRole('region', { name: 'In progress' });
   await expect(inProgress.getByRole('link', { name: /Draft the roadmap/ })).toBeVisible();
   await memberPage.goto(boardUrl);
 
   await inProgress.getByRole('link', { name: /Draft the roadmap/ }).click();
-  const panel = memberPage.getByRole('complementary', { name: 'Task #1' });
+  const panel = memberPage.getByRole('complementary', { name: 'Task ROA-1' });
   await panel.getByLabel('Title').fill('Draft the 2027 roadmap');
   await panel.getByRole('button', { name: 'Save task' }).click();
   await expect(inProgress.getByRole('link', { name: /Draft the 2027 roadmap/ })).toBeVisible();

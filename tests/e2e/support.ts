@@ -4,8 +4,11 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { projectPath } from '../../app/utils/projects.ts';
 
 export { expect };
+// Tests build the app's addresses the way the app does.
+export { projectPath, taskPath, taskRef } from '../../app/utils/projects.ts';
 
 /**
  * Chromium's line for a response with an error status. On a document or a data request that status
@@ -236,7 +239,7 @@ export async function boardOfTasks(
   });
   const workspaceId = workspace?.id ?? '';
   await post('workspace_members', { workspace_id: workspaceId, user_id: owner.id, role: 'owner' });
-  const [project] = await post<Array<{ id: string }>>('projects', {
+  const [project] = await post<Array<{ id: string; key: string }>>('projects', {
     workspace_id: workspaceId,
     name: 'Backlog grooming',
   });
@@ -255,7 +258,7 @@ export async function boardOfTasks(
       });
     await post('tasks', rows);
   }
-  return { owner, boardPath: `/w/${slug}/p/${projectId}`, workspaceId, projectId };
+  return { owner, boardPath: projectPath(slug, project?.key ?? ''), workspaceId, projectId };
 }
 
 /** Rows read or written through the service role (test setup only); returns them. */

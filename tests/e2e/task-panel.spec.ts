@@ -1,4 +1,4 @@
-import { createConfirmedUser, endpoints, expect, signIn, test } from './support.ts';
+import { createConfirmedUser, endpoints, expect, projectPath, signIn, test } from './support.ts';
 
 test('open a task over the board, edit every field, comment, and delete the comment', async ({ page }) => {
   const { id, email, password } = await createConfirmedUser('panel');
@@ -15,7 +15,7 @@ test('open a task over the board, edit every field, comment, and delete the comm
   await todo.getByRole('button', { name: 'Create task' }).click();
 
   await todo.getByRole('link', { name: /Plan the offsite/ }).click();
-  const panel = page.getByRole('complementary', { name: 'Task #1' });
+  const panel = page.getByRole('complementary', { name: 'Task BOA-1' });
   await expect(panel).toBeVisible();
   // The board stays rendered behind the panel.
   await expect(page.getByRole('region', { name: 'Backlog' })).toBeVisible();
@@ -59,7 +59,7 @@ test('a viewer sees the board with no edit controls, and a forged move is refuse
   request,
 }) => {
   await signIn(page, 'linus@demo.crewboard.test', 'crewboard-demo');
-  await page.goto('/w/northwind/p/c0000000-0000-4000-8000-000000000001');
+  await page.goto(projectPath('northwind', 'WEB'));
   const todo = page.getByRole('region', { name: 'To do' });
   await expect(todo.getByRole('link', { name: /Contact form with spam protection/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create task' })).toHaveCount(0);
@@ -67,7 +67,7 @@ test('a viewer sees the board with no edit controls, and a forged move is refuse
   await todo.getByRole('link', { name: /Contact form with spam protection/ }).click();
   await expect(page.getByRole('button', { name: 'Save task' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Move', exact: true })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: /^Move #\d+ (up|down)$/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Move WEB-\d+ (up|down)$/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add comment' })).toHaveCount(0);
 
   // A hand-made POST from the viewer's session, naming a real task, gets nowhere.
@@ -82,7 +82,7 @@ test('a viewer sees the board with no edit controls, and a forged move is refuse
   expect(taskId).not.toBe('');
   const cookies = await page.context().cookies();
   const origin = new URL(page.url()).origin;
-  const forged = await request.post(`${origin}/w/northwind/p/c0000000-0000-4000-8000-000000000001`, {
+  const forged = await request.post(`${origin}${projectPath('northwind', 'WEB')}`, {
     headers: { Origin: origin, Cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') },
     form: { taskId, status: 'done' },
     maxRedirects: 0,

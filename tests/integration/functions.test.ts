@@ -132,6 +132,7 @@ describe('export-tasks', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="launch-tasks.csv"');
     const rows = parseCsv(await res.text());
     expect(rows[0]).toEqual([
+      'task',
       'number',
       'title',
       'status',
@@ -142,16 +143,17 @@ describe('export-tasks', () => {
       'updated',
       'description',
     ]);
-    expect(rows.slice(1).map((r) => r[1])).toEqual([
+    expect(rows.slice(1).map((r) => r[2])).toEqual([
       'Ship it',
       `'=HYPERLINK("http://evil.test","click")`,
       'a, b and "c"',
       "'-1+2",
       "'@SUM",
     ]);
-    expect(rows.slice(1).map((r) => Number(r[0]))).toEqual([1, 2, 3, 4, 5]);
+    expect(rows.slice(1).map((r) => Number(r[1]))).toEqual([1, 2, 3, 4, 5]);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(['LAU-1', 'LAU-2', 'LAU-3', 'LAU-4', 'LAU-5']);
     expect(rows[2]?.[8]).toBe('line one\nline two');
-    expect(rows.every((r) => r.length === 9)).toBe(true);
+    expect(rows.every((r) => r.length === 10)).toBe(true);
   });
 
   it('answers an outsider 404, as if the project did not exist', async () => {

@@ -126,6 +126,19 @@ function functionQuery(migration: string, fn: string, args: Array<[string, strin
   return body;
 }
 
+/** board_page's first statement, which finds the project by its key: its `select … into`, as a query. */
+function boardProjectByKey(): string {
+  const source = readFileSync(
+    path.join(projectRoot, 'supabase/migrations/20261123170200_board_page_by_key.sql'),
+    'utf8',
+  );
+  const statement = /select p\.id into project_id(.*?);/s.exec(source)?.[1] ?? '';
+  if (!statement) throw new Error("board_page's key lookup not found");
+  return `select p.id${statement}`
+    .replaceAll('board_page.workspace_slug', '$1::text')
+    .replaceAll('board_page.project_key', '$2::text');
+}
+
 const read = (source: string) =>
   `WITH pgrst_source AS (${source}) ${TAIL} FROM ( SELECT * FROM pgrst_source ) _postgrest_t`;
 /** `rpc(fn)` of a set-returning function without arguments (GET-style call). */
@@ -205,7 +218,7 @@ const queries: PlannedQuery[] = [
     // app/utils/workspace.server.ts loadMembership: every /w/:workspace page (layout, sidebar).
     name: 'workspace layout: workspace, my membership and profile, projects',
     sql: read(
-      `SELECT "public"."workspaces"."id", "public"."workspaces"."name", "public"."workspaces"."slug", "public"."workspaces"."is_personal", COALESCE( "workspaces_workspace_members_1"."workspaces_workspace_members_1", '[]') AS "workspace_members", COALESCE( "workspaces_projects_1"."workspaces_projects_1", '[]') AS "projects" FROM "public"."workspaces" INNER JOIN LATERAL ( SELECT json_agg("workspaces_workspace_members_1")::jsonb AS "workspaces_workspace_members_1" FROM (SELECT "workspace_members_1"."role", row_to_json("workspace_members_profile_2".*)::jsonb AS "profile" FROM "public"."workspace_members" AS "workspace_members_1" LEFT JOIN LATERAL ( SELECT "profiles_2"."display_name" FROM "public"."profiles" AS "profiles_2"  WHERE "profiles_2"."id" = "workspace_members_1"."user_id"   LIMIT $1 OFFSET $2 ) AS "workspace_members_profile_2" ON TRUE WHERE  "workspace_members_1"."user_id" = $3 AND "workspace_members_1"."workspace_id" = "public"."workspaces"."id"   LIMIT $4 OFFSET $5 ) AS "workspaces_workspace_members_1" ) AS "workspaces_workspace_members_1" ON "workspaces_workspace_members_1" IS NOT NULL LEFT JOIN LATERAL ( SELECT json_agg("workspaces_projects_1")::jsonb AS "workspaces_projects_1" FROM (SELECT "projects_1"."id", "projects_1"."name", "projects_1"."archived_at" FROM "public"."projects" AS "projects_1"  WHERE "projects_1"."workspace_id" = "public"."workspaces"."id"   LIMIT $6 OFFSET $7 ) AS "workspaces_projects_1" ) AS "workspaces_projects_1" ON TRUE WHERE  "public"."workspaces"."slug" = $8   LIMIT $9 OFFSET $10 `,
+      `SELECT "public"."workspaces"."id", "public"."workspaces"."name", "public"."workspaces"."slug", "public"."workspaces"."is_personal", COALESCE( "workspaces_workspace_members_1"."workspaces_workspace_members_1", '[]') AS "workspace_members", COALESCE( "workspaces_projects_1"."workspaces_projects_1", '[]') AS "projects" FROM "public"."workspaces" INNER JOIN LATERAL ( SELECT json_agg("workspaces_workspace_members_1")::jsonb AS "workspaces_workspace_members_1" FROM (SELECT "workspace_members_1"."role", row_to_json("workspace_members_profile_2".*)::jsonb AS "profile" FROM "public"."workspace_members" AS "workspace_members_1" LEFT JOIN LATERAL ( SELECT "profiles_2"."display_name" FROM "public"."profiles" AS "profiles_2"  WHERE "profiles_2"."id" = "workspace_members_1"."user_id"   LIMIT $1 OFFSET $2 ) AS "workspace_members_profile_2" ON TRUE WHERE  "workspace_members_1"."user_id" = $3 AND "workspace_members_1"."workspace_id" = "public"."workspaces"."id"   LIMIT $4 OFFSET $5 ) AS "workspaces_workspace_members_1" ) AS "workspaces_workspace_members_1" ON "workspaces_workspace_members_1" IS NOT NULL LEFT JOIN LATERAL ( SELECT json_agg("workspaces_projects_1")::jsonb AS "workspaces_projects_1" FROM (SELECT "projects_1"."id", "projects_1"."key", "projects_1"."name", "projects_1"."archived_at" FROM "public"."projects" AS "projects_1"  WHERE "projects_1"."workspace_id" = "public"."workspaces"."id"   LIMIT $6 OFFSET $7 ) AS "workspaces_projects_1" ) AS "workspaces_projects_1" ON TRUE WHERE  "public"."workspaces"."slug" = $8   LIMIT $9 OFFSET $10 `,
     ),
     params: (s) => [MAX_ROWS, 0, s.me, MAX_ROWS, 0, MAX_ROWS, 0, s.slug, MAX_ROWS, 0],
     maxBuffers: 80, // one workspace by slug, my membership and profile, a few projects: ~50
@@ -225,11 +238,11 @@ const queries: PlannedQuery[] = [
   // ---- The board ----------------------------------------------------------------------------
   // app/routes/w.$workspace.p.$project/route.tsx: one call of public.board_page (the session's status, my
   // membership and the projects, each column's count and first 50 cards). A PL/pgSQL function plans
-  // as one Function Scan, so its query is planned here as the function runs it, read from its
-  // migration with the arguments as parameters.
+  // as one Function Scan, so its statements are planned here as the function runs them, read from its
+  // migration with the arguments (and the project id the first finds) as parameters.
   {
     name: 'board: body of board_page (session, membership, people, counts, four windows of 50 with their comment and attachment counts)',
-    sql: functionQuery('20261123160000_board_cards_and_filters.sql', 'board_page', BOARD_PAGE_ARGS),
+    sql: functionQuery('20261123170200_board_page_by_key.sql', 'board_page', BOARD_PAGE_ARGS),
     params: (s) => [s.slug, s.board, JSON.stringify({}), JSON.stringify({})],
     // counts: the project's 5,000 rows (~30 index + ~170 heap pages, RLS reads workspace_id); 4 windows
     // of 50 from the board-order index (~100); the 31 members' profiles (~60); the 200 cards'
@@ -241,7 +254,7 @@ const queries: PlannedQuery[] = [
   {
     // Filtered: the matching cards of the whole project in one pass, not a window per column.
     name: 'board: body of board_page, filtered (my urgent tasks whose title says "Task 1")',
-    sql: functionQuery('20261123160000_board_cards_and_filters.sql', 'board_page', BOARD_PAGE_ARGS),
+    sql: functionQuery('20261123170200_board_page_by_key.sql', 'board_page', BOARD_PAGE_ARGS),
     params: (s) => [
       s.slug,
       s.board,
@@ -251,7 +264,14 @@ const queries: PlannedQuery[] = [
     maxBuffers: 700, // the project's rows twice (counts, matches: ~400), a few cards' counts: ~560
     rls: ['my_workspace_ids', 'fellow_member_ids', 'mfa_satisfied'],
   },
-
+  {
+    // Its first statement, before the one above: the project's id from the address's key.
+    name: "board: board_page's project by workspace slug and key",
+    sql: boardProjectByKey(),
+    params: (s) => [s.slug, 'boa'],
+    maxBuffers: 50, // the workspace by slug, the project by (workspace, key), the RLS helpers: ~30
+    rls: ['my_workspace_ids', 'mfa_satisfied'],
+  },
   // ---- The task panel (app/routes/w.$workspace.p.$project.t.$number/route.tsx) ---------------------
   {
     name: 'task panel: the task by project and number',
@@ -296,7 +316,7 @@ const queries: PlannedQuery[] = [
   // membership and the projects, every project's counts by status, my open tasks, the latest activity).
   {
     name: 'overview: body of overview_page (session, membership, counts, my tasks, 30 activity entries)',
-    sql: functionQuery('20261123150000_overview_page.sql', 'overview_page', [
+    sql: functionQuery('20261123170300_overview_page_keys.sql', 'overview_page', [
       ['page.workspace_id', 'uuid'],
       ['today', 'date'],
       ['my_task_limit', 'integer'],

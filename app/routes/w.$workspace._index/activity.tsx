@@ -4,6 +4,7 @@ import { Avatar } from '~/components/avatar.tsx';
 import { RelativeTime, type Clock } from '~/components/time.tsx';
 import { STATUS_LABELS, type Status } from '~/utils/board.ts';
 import { dayHeading } from '~/utils/format.ts';
+import { taskRef as taskName } from '~/utils/projects.ts';
 import { projectHref, taskHref } from './links.ts';
 
 export interface ActivityEntry {
@@ -11,6 +12,8 @@ export interface ActivityEntry {
   kind: string;
   createdAt: string;
   projectId: string | null;
+  /** The project's key, while the caller can see the project. */
+  projectKey: string | null;
   projectName: string | null;
   actor: { name: string; avatarUrl: string | null } | null;
   /** The task's number and title, for entries about a task. */
@@ -113,11 +116,11 @@ export function ActivityFeed({
                           ) : (
                             describe(entry, slug)
                           )}
-                          {entry.projectName && entry.projectId && !isProjectEntry(entry.kind) ? (
+                          {entry.projectName && entry.projectKey && !isProjectEntry(entry.kind) ? (
                             <span className="text-slate-500">
                               {' in '}
                               <Link
-                                to={projectHref(slug, entry.projectId)}
+                                to={projectHref(slug, entry.projectKey)}
                                 className="underline decoration-slate-300 underline-offset-2 hover:text-slate-700 hover:decoration-slate-500"
                               >
                                 {entry.projectName}
@@ -159,17 +162,20 @@ export function ActivityFeed({
 
 const isProjectEntry = (kind: string) => kind.startsWith('project_');
 
-/** "#12 Fix login", linked to the task while it exists. */
+/** "WEB-12 Fix login", linked to the task while it exists. */
 function taskRef(entry: ActivityEntry, slug: string): ReactNode {
   if (entry.number === null) return null;
   const text = (
     <>
-      <span className="tabular-nums text-slate-500">#{entry.number}</span> {entry.title}
+      <span className="tabular-nums text-slate-500">
+        {entry.projectKey ? taskName(entry.projectKey, entry.number) : `#${entry.number}`}
+      </span>{' '}
+      {entry.title}
     </>
   );
-  return entry.kind !== 'task_deleted' && entry.projectId ? (
+  return entry.kind !== 'task_deleted' && entry.projectKey ? (
     <Link
-      to={taskHref(slug, entry.projectId, entry.number)}
+      to={taskHref(slug, entry.projectKey, entry.number)}
       className="font-medium text-slate-900 hover:text-indigo-700 hover:underline"
     >
       {text}
@@ -183,8 +189,8 @@ function taskRef(entry: ActivityEntry, slug: string): ReactNode {
 function describe(entry: ActivityEntry, slug: string): ReactNode {
   const task = taskRef(entry, slug);
   const project =
-    entry.projectId && entry.name !== null ? (
-      <Link to={projectHref(slug, entry.projectId)} className="font-medium text-slate-900 hover:underline">
+    entry.projectKey && entry.name !== null ? (
+      <Link to={projectHref(slug, entry.projectKey)} className="font-medium text-slate-900 hover:underline">
         {entry.name}
       </Link>
     ) : (

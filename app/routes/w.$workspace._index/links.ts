@@ -1,6 +1,3 @@
-// Where the overview's links go. One place, so readable project addresses (issue 14 item 4) change
-// them here.
-export const projectHref = (slug: string, projectId: string) => `/w/${slug}/p/${projectId}`;
-
-export const taskHref = (slug: string, projectId: string, number: number) =>
-  `${projectHref(slug, projectId)}/t/${number}`;
+// Where the overview's links go: the app's one way of building project and task addresses
+// (app/utils/projects.ts), by project key.
+export { projectPath as projectHref, taskPath as taskHref } from '~/utils/projects.ts';

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import { STATUS_LABELS, type Status } from '~/utils/board.ts';
 import { dueLabel } from '~/utils/format.ts';
+import { taskRef } from '~/utils/projects.ts';
 import { taskHref } from './links.ts';
 
 export interface MyTask {
@@ -34,11 +35,11 @@ export function MyTasks({
   total: number;
   all: boolean;
   limit: number;
-  projects: Array<{ id: string; name: string }>;
+  projects: Array<{ id: string; key: string; name: string }>;
   slug: string;
   today: string;
 }) {
-  const projectNames = new Map(projects.map((p) => [p.id, p.name]));
+  const projectsById = new Map(projects.map((p) => [p.id, p]));
   return (
     <section aria-labelledby="my-tasks-title">
       <div className="flex items-baseline justify-between gap-3">
@@ -67,7 +68,9 @@ export function MyTasks({
         </div>
       ) : (
         <ul className="mt-3 divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-          {tasks.map((t) => {
+          {tasks.flatMap((t) => {
+            const project = projectsById.get(t.project_id);
+            if (!project) return [];
             const due = t.due_date ? dueLabel(t.due_date, today) : null;
             return (
               <li key={t.id} className="relative flex items-center gap-3 px-4 py-2.5 hover:bg-slate-50">
@@ -78,13 +81,13 @@ export function MyTasks({
                 />
                 <span className="min-w-0 flex-1">
                   <Link
-                    to={taskHref(slug, t.project_id, t.number)}
+                    to={taskHref(slug, project.key, t.number)}
                     className="block truncate text-sm text-slate-900 after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-indigo-600"
                   >
                     {t.title}
                   </Link>
                   <span className="block truncate text-xs text-slate-500">
-                    <span className="tabular-nums">#{t.number}</span> · {projectNames.get(t.project_id) ?? ''}
+                    <span className="tabular-nums">{taskRef(project.key, t.number)}</span> · {project.name}
                   </span>
                 </span>
                 {due && t.due_date ? (

@@ -2,15 +2,18 @@ import { Form, Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { getFormProps, type LastResult } from '~/components/schema-form.ts';
+import { ProjectKeyField } from '~/components/project-key-field.tsx';
 import { ProjectSchema } from '~/utils/workspace-schemas.ts';
 
 export interface CreateForm {
   createKey: string;
+  /** The workspace's project keys, which a new key must not repeat. */
+  takenKeys: string[];
   /** The action's reply to the last submission, if any. */
   reply: { key?: string; result: LastResult } | undefined;
 }
 
-function ProjectForm({ form: { createKey, reply } }: { form: CreateForm }) {
+function ProjectForm({ form: { createKey, reply, takenKeys } }: { form: CreateForm }) {
   const [form, fields] = useSchemaForm('new-project', ProjectSchema, reply?.result);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
@@ -21,6 +24,7 @@ function ProjectForm({ form: { createKey, reply } }: { form: CreateForm }) {
         type="text"
         hint="A board for one stream of work: a product, a launch, a client."
       />
+      <ProjectKeyField field={fields.projectKey} nameId={fields.name.id} taken={takenKeys} />
       <SubmitButton>Create project</SubmitButton>
       {/* Last: the form's spacing falls between the fields that show. */}
       <input type="hidden" name="key" value={reply?.key ?? createKey} />

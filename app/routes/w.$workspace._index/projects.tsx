@@ -5,6 +5,7 @@ import { projectHref } from './links.ts';
 
 export interface ProjectSummary {
   id: string;
+  key: string;
   name: string;
   archived_at: string | null;
   counts: Record<Status, number>;
@@ -57,7 +58,7 @@ export function ProjectList({ projects, slug }: { projects: ProjectSummary[]; sl
             <span key={p.id}>
               {i > 0 ? ', ' : null}
               <Link
-                to={projectHref(slug, p.id)}
+                to={projectHref(slug, p.key)}
                 className="text-slate-600 underline decoration-slate-300 underline-offset-2 hover:decoration-slate-500"
               >
                 {p.name}
@@ -90,7 +91,7 @@ function ProjectCard({ project, slug }: { project: ProjectSummary; slug: string 
   const summary = statusSummary(counts);
   return (
     <Link
-      to={projectHref(slug, project.id)}
+      to={projectHref(slug, project.key)}
       className="group block rounded-lg border border-slate-200 bg-white p-4 shadow-sm transition-shadow hover:border-indigo-300 hover:shadow focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
     >
       <div className="flex items-start justify-between gap-3">

@@ -17,6 +17,7 @@ import { atLeast } from '~/utils/roles.ts';
 import { getSupabase, rpcAsUser } from '~/utils/supabase.server.ts';
 import { readTimeZone } from '~/utils/time-zone.server.ts';
 import { ProjectSchema } from '~/utils/workspace-schemas.ts';
+import { nextProjectKey, projectPath } from '~/utils/projects.ts';
 import { requireMember } from '~/utils/workspace.server.ts';
 import type { loader as workspaceLoader } from '../w.$workspace.tsx';
 import { ActivityFeed, type ActivityEntry } from './activity.tsx';
@@ -29,7 +30,7 @@ const MY_TASKS = 8;
 const ALL_MY_TASKS = 200;
 const ACTIVITY = 30;
 
-/** What `overview_page` answers (supabase/migrations/20261123150000_overview_page.sql). */
+/** What `overview_page` answers (supabase/migrations/20261123170300_overview_page_keys.sql). */
 interface OverviewPageAnswer extends PageQueryAnswer {
   counts: Array<{ project_id: string; status: Status; count: number; overdue: number }>;
   my_tasks: MyTask[];
@@ -86,7 +87,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const people = new Map(
     page.people.map((p) => [p.id, { name: p.display_name, avatarUrl: publicAvatarUrl(p.avatar_path) }]),
   );
-  const projectNames = new Map(membership.projects.map((p) => [p.id, p.name]));
+  const projectsById = new Map(membership.projects.map((p) => [p.id, p]));
   const activity: ActivityEntry[] = page.activity.map((a) => {
     // Someone no longer in the workspace has no profile the caller may read.
     const assignee =
@@ -96,7 +97,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       kind: a.kind,
       createdAt: a.created_at,
       projectId: a.project_id,
-      projectName: a.project_id ? (projectNames.get(a.project_id) ?? null) : null,
+      projectKey: a.project_id ? (projectsById.get(a.project_id)?.key ?? null) : null,
+      projectName: a.project_id ? (projectsById.get(a.project_id)?.name ?? null) : null,
       actor: a.actor_id ? (people.get(a.actor_id) ?? null) : null,
       number: typeof a.data.number === 'number' ? a.data.number : null,
       title: typeof a.data.title === 'string' ? a.data.title : null,
@@ -121,13 +123,33 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireSameSite(request);
-  const { workspace, user } = await requireMember(request, context, params.workspace, 'admin');
+  const { workspace, user, projects } = await requireMember(request, context, params.workspace, 'admin');
   const submission = parseWithZod(await readForm(request), { schema: ProjectSchema });
   const key = submission.status === 'success' ? submission.value.key : undefined;
   if (submission.status !== 'success') return json({ key, result: submission.reply() }, { status: 400 });
+  const keyTaken = () =>
+    json(
+      {
+        key,
+        result: submission.reply({
+          fieldErrors: { projectKey: ['That key is taken in this workspace. Try another.'] },
+        }),
+      },
+      { status: 409 },
+    );
+  // A key left blank is the first one free that the name suggests (the workspace's keys came with the
+  // membership). A key that is taken is refused by the unique index: not beforehand here, because a
+  // repeated create (same create key) must find its project rather than a taken key.
+  const projectKey =
+    submission.value.projectKey ??
+    nextProjectKey(
+      submission.value.name,
+      projects.map((p) => p.key),
+    );
   const { supabase } = getSupabase(request, context);
   const row = {
     workspace_id: workspace.id,
+    key: projectKey,
     name: submission.value.name,
     description: submission.value.description ?? '',
     client_key: key ?? null,
@@ -136,15 +158,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     ? await supabase
         .from('projects')
         .upsert(row, { onConflict: 'created_by,client_key', ignoreDuplicates: true })
-        .select('id')
-    : await supabase.from('projects').insert(row).select('id');
+        .select('key')
+    : await supabase.from('projects').insert(row).select('key');
   // A repeat of a create that was saved returns the first result: the project made then.
   const made =
     error || data.length > 0 || !key
       ? { data: data?.[0] ?? null, error }
       : await supabase
           .from('projects')
-          .select('id')
+          .select('key')
           .eq('created_by', user.id)
           .eq('client_key', key)
           .maybeSingle();
@@ -152,10 +174,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const failure = made.error
       ? classifyDataError(made.error)
       : { kind: 'not_found', status: 404, message: '' };
+    // The one unique index a new project can run into (a repeated create key is no error).
+    if (failure.kind === 'conflict') return keyTaken();
     const message = failure.kind === 'forbidden' ? 'Only admins can create projects here.' : failure.message;
     return json({ key, result: submission.reply({ formErrors: [message] }) }, { status: failure.status });
   }
-  return redirectWithSession(`/w/${workspace.slug}/p/${made.data.id}`, request, context);
+  return redirectWithSession(projectPath(workspace.slug, made.data.key), request, context);
 }
 
 export default function Overview() {
@@ -166,7 +190,11 @@ export default function Overview() {
   const slug = layout?.workspace.slug ?? '';
   const active = data.projects.filter((p) => !p.archived_at);
   const open = active.reduce((sum, p) => sum + p.counts.backlog + p.counts.todo + p.counts.in_progress, 0);
-  const form = { createKey: data.createKey, reply: actionData };
+  const form = {
+    createKey: data.createKey,
+    reply: actionData,
+    takenKeys: data.projects.map((p) => p.key),
+  };
 
   if (data.projects.length === 0) {
     return (

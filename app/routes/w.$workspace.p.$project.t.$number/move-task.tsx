@@ -1,4 +1,4 @@
-import { Form, useParams } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import { STATUS_LABELS } from '~/utils/board.ts';
 import { TASK_STATUSES } from '~/utils/workspace-schemas.ts';
 
@@ -21,13 +21,17 @@ function MoveFields({ taskId }: { taskId: string }) {
  */
 export function MoveTask({
   task,
+  taskName,
+  boardPath,
   search,
 }: {
-  task: { id: string; number: number; status: (typeof TASK_STATUSES)[number] };
+  task: { id: string; status: (typeof TASK_STATUSES)[number] };
+  /** `WEB-12`. */
+  taskName: string;
+  boardPath: string;
   search: string;
 }) {
-  const { workspace, project } = useParams();
-  const action = `/w/${workspace}/p/${project}${search}`;
+  const action = `${boardPath}${search}`;
   const button = 'rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50';
   return (
     <div className="mt-3 flex flex-wrap items-end gap-3 rounded-md bg-slate-50 p-3">
@@ -35,7 +39,7 @@ export function MoveTask({
         <MoveFields taskId={task.id} />
         <div>
           <label htmlFor="move-status" className="block text-xs font-medium text-slate-600">
-            Move #{task.number} to
+            Move {taskName} to
           </label>
           <select
             id="move-status"
@@ -55,14 +59,14 @@ export function MoveTask({
           Move
         </button>
       </Form>
-      <Form method="post" action={action} className="flex gap-2" aria-label={`Reorder #${task.number}`}>
+      <Form method="post" action={action} className="flex gap-2" aria-label={`Reorder ${taskName}`}>
         <MoveFields taskId={task.id} />
         <input type="hidden" name="status" value={task.status} />
         <button
           type="submit"
           name="direction"
           value="up"
-          aria-label={`Move #${task.number} up`}
+          aria-label={`Move ${taskName} up`}
           className={button}
         >
           ↑
@@ -71,7 +75,7 @@ export function MoveTask({
           type="submit"
           name="direction"
           value="down"
-          aria-label={`Move #${task.number} down`}
+          aria-label={`Move ${taskName} down`}
           className={button}
         >
           ↓

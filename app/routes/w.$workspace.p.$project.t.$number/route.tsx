@@ -18,7 +18,8 @@ import { requireSameSite } from '~/utils/request.server.ts';
 import { atLeast } from '~/utils/roles.ts';
 import { CommentSchema, TASK_PRIORITIES, TASK_STATUSES, TaskEditSchema } from '~/utils/workspace-schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
-import { requireMember } from '~/utils/workspace.server.ts';
+import { requireProject } from '~/utils/project.server.ts';
+import { projectPath, taskPath, taskRef } from '~/utils/projects.ts';
 import { readForm } from '~/utils/form-body.server.ts';
 import { attachFile } from './attach.server.ts';
 import { Attachments } from './attachments.tsx';
@@ -35,28 +36,27 @@ async function loadTask(
   context: LoaderFunctionArgs['context'],
   params: LoaderFunctionArgs['params'],
 ) {
-  const membership = await requireMember(request, context, params.workspace);
+  // The project comes with the membership (an old address is sent on to the key's by the board too).
+  const { membership, project } = await requireProject(request, context, params);
   const number = Number(params.number);
-  if (!params.project || !UUID.test(params.project) || !Number.isInteger(number) || number < 1) {
-    throw new Response('Not found', { status: 404 });
-  }
+  if (!Number.isInteger(number) || number < 1) throw new Response('Not found', { status: 404 });
   const { supabase } = getSupabase(request, context);
   const { data: task, error } = await supabase
     .from('tasks')
     .select(
       'id, number, title, description, status, priority, assignee_id, due_date, project:projects!tasks_project_fkey(archived_at)',
     )
-    .eq('project_id', params.project)
+    .eq('project_id', project.id)
     .eq('workspace_id', membership.workspace.id)
     .eq('number', number)
     .maybeSingle();
   if (error) throw dataErrorResponse(error);
   if (!task) throw new Response('Not found', { status: 404 });
-  return { membership, task, supabase };
+  return { membership, project, task, supabase };
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { membership, task, supabase } = await loadTask(request, context, params);
+  const { membership, project, task, supabase } = await loadTask(request, context, params);
   const [comments, members, attachments] = await Promise.all([
     supabase
       .from('comments')
@@ -106,6 +106,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       preview: previews.get(path) ?? null,
     })),
     workspaceSlug: membership.workspace.slug,
+    projectKey: project.key,
     members: members.data.map((m) => ({
       id: m.user_id,
       name: m.profile?.display_name ?? 'Someone',
@@ -120,9 +121,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireSameSite(request);
-  const { membership, task, supabase } = await loadTask(request, context, params);
+  const { membership, project, task, supabase } = await loadTask(request, context, params);
   if (!atLeast(membership.role, 'member')) throw new Response('Not found', { status: 404 });
-  const here = `/w/${membership.workspace.slug}/p/${params.project}/t/${task.number}`;
+  const here = taskPath(membership.workspace.slug, project.key, task.number);
   if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
     return attachFile(request, context, {
       workspaceId: membership.workspace.id,
@@ -250,7 +251,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (data.length === 0) throw new Response('Not found', { status: 404 });
     // Its attachments' rows went with it; their files go now.
     await emptyStorageTrash();
-    return redirectWithSession(`/w/${membership.workspace.slug}/p/${params.project}`, request, context);
+    return redirectWithSession(projectPath(membership.workspace.slug, project.key), request, context);
   }
   throw new Response('Bad request', { status: 400 });
 }
@@ -261,6 +262,7 @@ export default function TaskPanel() {
     comments,
     attachments,
     workspaceSlug,
+    projectKey,
     members,
     me,
     canEdit,
@@ -301,12 +303,12 @@ export default function TaskPanel() {
     'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base sm:text-sm';
   return (
     <aside
-      aria-label={`Task #${task.number}`}
+      aria-label={`Task ${taskRef(projectKey, task.number)}`}
       data-live={live}
       className="fixed inset-y-0 right-0 z-10 w-full overflow-y-auto border-l border-slate-200 bg-white p-5 shadow-xl sm:max-w-lg"
     >
       <div className="flex items-center justify-between">
-        <p className="text-sm text-slate-500">Task #{task.number}</p>
+        <p className="text-sm text-slate-500">{taskRef(projectKey, task.number)}</p>
         <Link
           // Back to the board: up two segments of the address (t/<number>), its filters kept.
           to={{ pathname: '../..', search: location.search }}
@@ -337,7 +339,14 @@ export default function TaskPanel() {
           </time>
         ) : null}
       </p>
-      {canEdit ? <MoveTask task={task} search={location.search} /> : null}
+      {canEdit ? (
+        <MoveTask
+          task={task}
+          taskName={taskRef(projectKey, task.number)}
+          boardPath={projectPath(workspaceSlug, projectKey)}
+          search={location.search}
+        />
+      ) : null}
       {canEdit ? (
         <Form method="post" {...getFormProps(form)} className="mt-3 space-y-4">
           {form.errors ? <FormMessage>{form.errors.join(' ')}</FormMessage> : null}

@@ -34,6 +34,13 @@ import { classifyDataError, dataErrorResponse } from '~/utils/data-errors.server
 import { readForm } from '~/utils/form-body.server.ts';
 import { parseWithZod } from '~/utils/form-parse.ts';
 import { pageQuery, planPageQuery, type PageQueryAnswer } from '~/utils/page-query.server.ts';
+import {
+  canonicalProjectAddress,
+  isLegacyProjectParam,
+  legacyProjectRedirect,
+  requireProject,
+} from '~/utils/project.server.ts';
+import { projectPath, taskPath, taskRef } from '~/utils/projects.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { atLeast } from '~/utils/roles.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
@@ -45,8 +52,6 @@ import { NewTaskForm } from './new-task-form.tsx';
 import { ShowMore, useLoadOnScroll } from './show-more.tsx';
 import { MoveRefused, TaskCard } from './task-card.tsx';
 import { useMoves, type BoardTask } from './use-moves.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type BoardTaskRow = {
   id: string;
@@ -61,38 +66,42 @@ type BoardTaskRow = {
   attachments: number;
 };
 
-/** What `board_page` answers (supabase/migrations/20261123160000_board_cards_and_filters.sql). */
+/** What `board_page` answers (supabase/migrations/20261123170200_board_page_by_key.sql). */
 interface BoardPageAnswer extends PageQueryAnswer {
-  project: { id: string; name: string; description: string | null; archived_at: string | null } | null;
+  project: { id: string; key: string; name: string; description: string | null; archived_at: string | null } | null;
   people: Array<{ id: string; display_name: string; avatar_path: string | null }> | null;
   columns: Array<{ status: Status; count: number; total: number; tasks: BoardTaskRow[] }> | null;
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const slug = params.workspace ?? '';
-  const projectId = params.project ?? '';
+  const projectKey = params.project ?? '';
+  // An address from before keys (a UUID) is answered with the key's; one in capitals, in lower case.
+  // (The task panel below, and anything else under the project, goes along.)
+  if (isLegacyProjectParam(projectKey)) {
+    throw (await legacyProjectRedirect(request, context)) ?? new Response('Not found', { status: 404 });
+  }
+  canonicalProjectAddress(request, projectKey);
   const url = new URL(request.url);
   const windows = readWindows(url.searchParams);
   const filters = readFilters(url.searchParams);
   const timeZone = readTimeZone(request);
   const today = calendarDate(new Date(), timeZone);
   // The session check, the workspace and the board's windows in one request (page-query.server.ts).
-  if (UUID.test(projectId)) {
-    const { supabase } = getSupabase(request, context);
-    planPageQuery(context, slug, () =>
-      supabase
-        .rpc('board_page', {
-          workspace_slug: slug,
-          project_id: projectId,
-          shown: windows,
-          filters: { ...filters, today },
-        })
-        // The function's JSON has the shape its migration documents.
-        .then(({ data, error }) => ({ data: data as unknown as BoardPageAnswer | null, error })),
-    );
-  }
+  const { supabase } = getSupabase(request, context);
+  planPageQuery(context, slug, () =>
+    supabase
+      .rpc('board_page', {
+        workspace_slug: slug,
+        project_key: projectKey,
+        shown: windows,
+        filters: { ...filters, today },
+      })
+      // The function's JSON has the shape its migration documents.
+      .then(({ data, error }) => ({ data: data as unknown as BoardPageAnswer | null, error })),
+  );
   const membership = await requireMember(request, context, slug);
-  const answer = UUID.test(projectId) ? await pageQuery<BoardPageAnswer>(context, slug) : undefined;
+  const answer = await pageQuery<BoardPageAnswer>(context, slug);
   if (answer?.error) throw dataErrorResponse(answer.error);
   const project = answer?.data?.project;
   const columns = answer?.data?.columns;
@@ -137,34 +146,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   });
 }
 
-/** The board's project, for an action: in this workspace and visible to the caller, or a 404. */
-async function loadProject(
-  request: Request,
-  context: ActionFunctionArgs['context'],
-  params: ActionFunctionArgs['params'],
-) {
-  const membership = await requireMember(request, context, params.workspace);
-  if (!params.project || !UUID.test(params.project)) throw new Response('Not found', { status: 404 });
-  const { supabase } = getSupabase(request, context);
-  const { data: project, error } = await supabase
-    .from('projects')
-    .select('id, archived_at')
-    .eq('id', params.project)
-    .eq('workspace_id', membership.workspace.id)
-    .maybeSingle();
-  if (error) throw dataErrorResponse(error);
-  if (!project) throw new Response('Not found', { status: 404 });
-  return { membership, project };
-}
-
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireSameSite(request);
-  const { membership, project } = await loadProject(request, context, params);
+  // The board's project: in this workspace and visible to the caller, or a 404.
+  const { membership, project } = await requireProject(request, context, params);
   if (!atLeast(membership.role, 'member')) throw new Response('Not found', { status: 404 });
   const formData = await readForm(request);
   const { supabase } = getSupabase(request, context);
   // Back to the board as it was shown: its windows stay open.
-  const boardUrl = `/w/${membership.workspace.slug}/p/${project.id}${new URL(request.url).search}`;
+  const boardUrl = `${projectPath(membership.workspace.slug, project.key)}${new URL(request.url).search}`;
 
   if (formData.get('intent') === 'create') {
     const submission = parseWithZod(formData, { schema: NewTaskSchema });
@@ -204,7 +194,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     projectId: project.id,
     boardUrl,
     taskUrl: (number) =>
-      `/w/${membership.workspace.slug}/p/${project.id}/t/${number}${new URL(request.url).search}`,
+      `${taskPath(membership.workspace.slug, project.key, number)}${new URL(request.url).search}`,
   });
 }
 
@@ -225,9 +215,7 @@ export default function Board() {
   const peopleById = new Map(people.map((p) => [p.id, p]));
   const filtered = isFiltered(filters);
   const [searchParams] = useSearchParams();
-  const { workspace } = useParams();
-  // Absolute addresses, built once: links and forms of every card share them.
-  const boardPath = `/w/${workspace}/p/${project.id}`;
+  const { workspace = '' } = useParams();
   const search = searchParams.size > 0 ? `?${searchParams.toString()}` : '';
   const { others, state: live } = useLiveBoard(project.id, me);
   const actionData = useActionData<typeof action>();
@@ -266,7 +254,7 @@ export default function Board() {
     if (task.status === status && current === at) return;
     enqueue(moveTo(tasks, taskId, status, at));
     setAnnouncement(
-      `Moved #${task.number} to ${STATUS_LABELS[status]}, position ${at + 1} of ${column.length + 1}.`,
+      `Moved ${taskRef(project.key, task.number)} to ${STATUS_LABELS[status]}, position ${at + 1} of ${column.length + 1}.`,
     );
   };
 
@@ -339,6 +327,7 @@ export default function Board() {
     <div>
       <header className="flex flex-wrap items-baseline gap-3" data-live={live}>
         <h1 className="text-xl font-semibold">{project.name}</h1>
+        <span className="font-mono text-sm text-slate-500">{project.key}</span>
         {project.archived_at ? (
           <span className="rounded bg-slate-200 px-2 py-0.5 text-xs">Archived: read-only</span>
         ) : null}
@@ -374,7 +363,9 @@ export default function Board() {
       {filtered && TASK_STATUSES.every((status) => counts[status] === 0) ? <NoMatches /> : null}
       <div className="mt-3 space-y-2 empty:hidden">
         {actionData && 'moveError' in actionData ? <FormMessage>{actionData.moveError}</FormMessage> : null}
-        {interactive ? saved.map((task) => <MoveRefused key={task.id} task={task} />) : null}
+        {interactive
+          ? saved.map((task) => <MoveRefused key={task.id} task={task} projectKey={project.key} />)
+          : null}
       </div>
       {interactive && canEdit ? (
         <p id="reorder-help" className="sr-only">
@@ -424,7 +415,8 @@ export default function Board() {
                         setDropAt(null);
                       }}
                       onKeyDown={(event) => onKeyDown(event, task)}
-                      taskHref={`${boardPath}/t/${task.number}${search}`}
+                      taskHref={`${taskPath(workspace, project.key, task.number)}${search}`}
+                      projectKey={project.key}
                       assignee={task.assignee ? peopleById.get(task.assignee) : undefined}
                       today={today}
                     />

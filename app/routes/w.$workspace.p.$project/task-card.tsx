@@ -3,18 +3,19 @@ import type { KeyboardEvent } from 'react';
 import { Avatar } from '~/components/avatar.tsx';
 import { FormMessage } from '~/components/forms.tsx';
 import { dueLabel } from '~/utils/format.ts';
+import { taskRef } from '~/utils/projects.ts';
 import { moveKey, type BoardTask, type MoveReply } from './use-moves.ts';
 
 /**
  * Why the server refused a task's last move (the board has already rolled it back). It lives outside
  * the columns: a card changes column, and so element, while its move is saved; this does not.
- */ export function MoveRefused({ task }: { task: BoardTask }) {
+ */ export function MoveRefused({ task, projectKey }: { task: BoardTask; projectKey: string }) {
   const fetcher = useFetcher<MoveReply>({ key: moveKey(task.id) });
   const refused = fetcher.state === 'idle' ? fetcher.data?.moveError : undefined;
   if (!refused) return null;
   return (
     <FormMessage>
-      Couldn't move #{task.number} {task.title}: {refused}
+      Couldn't move {taskRef(projectKey, task.number)} {task.title}: {refused}
     </FormMessage>
   );
 }
@@ -31,6 +32,7 @@ export function TaskCard({
   taskHref,
   assignee,
   today,
+  projectKey,
 }: {
   task: BoardTask;
   /** The assignee's name and picture (from the board's people). */
@@ -45,6 +47,7 @@ export function TaskCard({
   onDragEnd: () => void;
   onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
   taskHref: string;
+  projectKey: string;
 }) {
   const draggable = interactive && canEdit;
   return (
@@ -75,7 +78,7 @@ export function TaskCard({
           <button
             type="button"
             id={`handle-${task.id}`}
-            aria-label={`Reorder #${task.number}`}
+            aria-label={`Reorder ${taskRef(projectKey, task.number)}`}
             aria-describedby="reorder-help"
             onKeyDown={onKeyDown}
             className="-ml-1 cursor-grab rounded px-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
@@ -85,7 +88,7 @@ export function TaskCard({
         ) : null}
         {/* A plain anchor: the board opens it without a page load (onBoardClick). */}
         <a href={taskHref} data-panel-link className="font-medium hover:underline">
-          <span className="text-slate-500">{`#${task.number}`}</span> {task.title}
+          <span className="text-slate-500">{taskRef(projectKey, task.number)}</span> {task.title}
         </a>
       </div>
       <CardFacts task={task} assignee={assignee} today={today} />

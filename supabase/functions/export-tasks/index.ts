@@ -7,7 +7,9 @@ import { csvRow } from '../_shared/csv.ts';
 
 /** PostgREST's max_rows on a hosted project and locally (config.toml [api] max_rows). */
 const PAGE = 1000;
+// `task` is the task's name as the app shows it (`WEB-12`); `number` stays for spreadsheets that sort.
 const HEADER = [
+  'task',
   'number',
   'title',
   'status',
@@ -47,7 +49,7 @@ Deno.serve(async (req) => {
   const supabase = clientAsCaller(req);
   const { data: project, error } = await supabase
     .from('projects')
-    .select('id, name')
+    .select('id, key, name')
     .eq('id', projectId)
     .maybeSingle();
   if (error) return json({ error: 'backend_unavailable', message: error.message }, 502);
@@ -81,6 +83,7 @@ Deno.serve(async (req) => {
       const chunk = data
         .map((t) =>
           csvRow([
+            `${project.key}-${t.number}`,
             t.number,
             t.title,
             t.status,

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { keyFromName, nextProjectKey, PROJECT_KEY, projectPath, taskPath, taskRef } from './projects.ts';
+
+describe('keyFromName', () => {
+  it.each([
+    ['Website relaunch', 'WEB'],
+    ['Hiring', 'HIR'],
+    ['Q3 marketing', 'Q3M'],
+    ['2027 roadmap', 'ROA'],
+    ['Émile’s café', 'EMI'],
+    ['  a-b  ', 'AB'],
+    ['x', 'PRJ'],
+    ['42', 'PRJ'],
+    ['日本語', 'PRJ'],
+  ])('%s → %s', (name, key) => {
+    expect(keyFromName(name)).toBe(key);
+    expect(key).toMatch(PROJECT_KEY);
+  });
+});
+
+describe('nextProjectKey', () => {
+  it('is the suggestion when it is free', () => {
+    expect(nextProjectKey('Website', ['HIR'])).toBe('WEB');
+  });
+  it('counts up past keys that are taken', () => {
+    expect(nextProjectKey('Website', ['WEB', 'WEB2'])).toBe('WEB3');
+  });
+});
+
+describe('addresses and names', () => {
+  it('puts the key in lower case in addresses', () => {
+    expect(projectPath('northwind', 'WEB')).toBe('/w/northwind/p/web');
+    expect(taskPath('northwind', 'WEB', 12)).toBe('/w/northwind/p/web/t/12');
+  });
+  it('names a task by its key and number', () => {
+    expect(taskRef('WEB', 12)).toBe('WEB-12');
+    expect(taskRef('web', 3)).toBe('WEB-3');
+  });
+});
