@@ -42,7 +42,9 @@ test('every task of a 1,000-task board can be reached', async ({ page }) => {
   for (let n = 1; n <= 1000; n++) expect(seen.has(`Task ${n}`), `Task ${n}`).toBe(true);
 
   // The address says how much each column shows: a fresh load of it shows the same.
-  expect(page.url()).toMatch(/backlog=250/);
+  // (With JavaScript, loading on scroll may have asked for a window past the column's end.)
+  for (const param of ['backlog', 'todo', 'in_progress', 'done'])
+    expect(Number(new URL(page.url()).searchParams.get(param)), param).toBeGreaterThanOrEqual(250);
   await page.goto(page.url());
   await expect(page.getByRole('region', { name: 'Done' }).getByRole('listitem')).toHaveCount(250);
 });

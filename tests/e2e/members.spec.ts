@@ -33,7 +33,7 @@ test('invite a member and a viewer, who accept from their links; change a role, 
   await page.getByLabel('Workspace name').fill('Team');
   await page.getByLabel('Address').fill(slug);
   await page.getByRole('button', { name: 'Create workspace' }).click();
-  await page.getByRole('link', { name: 'Members' }).click();
+  await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Members' }).click();
 
   const memberLink = await invite(page, member.email, 'Member');
   const firstViewerLink = await invite(page, viewer.email, 'Viewer');
@@ -101,7 +101,10 @@ test('invite a member and a viewer, who accept from their links; change a role, 
   await page.getByRole('button', { name: `Remove ${viewerName}` }).click();
   await expect(page.getByText(viewerName)).toHaveCount(0);
 
-  await memberPage.getByRole('link', { name: 'Members' }).click();
+  await memberPage
+    .getByRole('navigation', { name: 'Workspace' })
+    .getByRole('link', { name: 'Members' })
+    .click();
   await memberPage.getByRole('button', { name: 'Leave workspace' }).click();
   await expect(memberPage).toHaveURL(/\/w$/);
   expect((await memberPage.goto(`/w/${slug}`))?.status()).toBe(404);
