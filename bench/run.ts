@@ -11,7 +11,7 @@ import { benchApp, PROFILED_LOADS, type AppFigures, type Breakdown } from './app
 import { startBenchBackend, type BenchBackend } from './backend.ts';
 import { benchFunctions } from './functions.ts';
 import { benchStorage } from './storage.ts';
-import { realtimeLatency } from './realtime.ts';
+import { realtimeLatency, type Latency } from './realtime.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 
@@ -226,6 +226,21 @@ function appRows(app: AppFigures): Row[] {
   ];
 }
 
+function realtimeRows(realtime: { one: Latency; fifty: Latency }): Row[] {
+  return [
+    [
+      'new task → the 1 member watching its board (p50 / p95)',
+      `${realtime.one.p50.toFixed(1)} / ${realtime.one.p95.toFixed(1)} ms`,
+      `${realtime.one.samples} tasks; goal p95 < 50 ms`,
+    ],
+    [
+      'new task → all 50 members watching its board (p50 / p95)',
+      `${realtime.fifty.p50.toFixed(1)} / ${realtime.fifty.p95.toFixed(1)} ms`,
+      `${realtime.fifty.samples} tasks, interleaved with the above; p95 ${(realtime.fifty.p95 / realtime.one.p95).toFixed(2)} × 1 member (goal p95 < 50 ms)`,
+    ],
+  ];
+}
+
 /** `npm run bench -- app` measures the app alone: the rows issue 13 tracks, in a few minutes. */
 async function appOnly(): Promise<void> {
   const dir = scratchDir();
@@ -299,18 +314,7 @@ async function main(): Promise<void> {
         `${(storage.downloadMs / storage.diskReadMs).toFixed(1)} × streaming it from the file (${storage.diskReadMs.toFixed(1)} ms)`,
       ],
     );
-    rows.push(
-      [
-        'new task → the 1 member watching its board (p50 / p95)',
-        `${realtime.one.p50.toFixed(1)} / ${realtime.one.p95.toFixed(1)} ms`,
-        `${realtime.one.samples} tasks; goal p95 < 50 ms`,
-      ],
-      [
-        'new task → all 50 members watching its board (p50 / p95)',
-        `${realtime.fifty.p50.toFixed(1)} / ${realtime.fifty.p95.toFixed(1)} ms`,
-        `${realtime.fifty.samples} tasks, interleaved with the above; p95 ${(realtime.fifty.p95 / realtime.one.p95).toFixed(2)} × 1 member (goal p95 < 50 ms)`,
-      ],
-    );
+    rows.push(...realtimeRows(realtime));
     rows.push(
       [
         'function, first call after start (empty Deno cache)',
@@ -341,5 +345,19 @@ async function main(): Promise<void> {
   }
 }
 
+/** `npm run bench -- realtime`: the realtime rows alone, on a fresh backend. */
+async function realtimeOnly(): Promise<void> {
+  const dir = scratchDir();
+  const backend = await start(dir);
+  try {
+    const realtime = await realtimeLatency(backend);
+    printTable('Crewboard realtime benchmarks', realtimeRows(realtime));
+  } finally {
+    await backend.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 if (process.argv[2] === 'app') await appOnly();
+else if (process.argv[2] === 'realtime') await realtimeOnly();
 else await main();

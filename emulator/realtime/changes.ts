@@ -54,15 +54,20 @@ const META_TTL_MS = 1000;
  * its primary key. A probe that fails (a policy raising) counts as not visible. Each pooled
  * connection creates it in `pg_temp`, so nothing is left in the database.
  *
+ * Only the subscribers whose filters the change passes are probed (`wanted`), as realtime checks
+ * `is_visible_through_filters` before RLS: a board watched by 50 people costs nothing when a task
+ * of another board changes.
+ *
  * The probes first wait for the change's transaction (`xid`, the 32-bit one of pgoutput's BEGIN) to be
  * visible to a new snapshot. A synchronous commit flushes its commit record, which the walsender
  * then streams, a moment before the committing backend leaves the proc array; a probe in that moment
  * finds no row (an UPDATE: the row as it was), and the change would be dropped for every subscriber.
  * The wait gives up after 5 s (the transaction did commit), then probes as before.
  */
-export const VISIBLE_SQL = `create or replace function pg_temp.realtime_visible(entity regclass, condition text, roles text[], claims text[], change_xid bigint)
+export const VISIBLE_SQL = `create or replace function pg_temp.realtime_visible(entity regclass, condition text, roles text[], claims text[], change_xid bigint, wanted_claims boolean[] default null)
 returns boolean[] language plpgsql set search_path = '' as $$
 declare
+  wanted boolean[] := coalesce(wanted_claims, array_fill(true, array[coalesce(array_length(roles, 1), 0)]));
   result boolean[] := '{}';
   visible boolean;
   horizon bigint;
@@ -70,6 +75,9 @@ declare
 begin
   if coalesce(array_length(roles, 1), 0) = 0 then
     return result;
+  end if;
+  if not (true = any (wanted)) then
+    return array_fill(false, array[array_length(roles, 1)]);
   end if;
   if change_xid is not null then
     -- The full xid is the one of its 32 bits nearest the current snapshot's xmax.
@@ -90,6 +98,10 @@ begin
   begin
     execute format('prepare realtime_probe as select exists(select 1 from %s where %s)', entity, condition);
     for i in 1 .. array_length(roles, 1) loop
+      if wanted[i] is not true then
+        result := result || false;
+        continue;
+      end if;
       perform set_config('role', roles[i], true), set_config('request.jwt.claims', claims[i], true);
       execute 'execute realtime_probe' into visible;
       perform set_config('role', null, true);
@@ -106,6 +118,10 @@ begin
   -- A probe failed (a policy raising, say): again one by one, a failing one counting as not visible.
   result := '{}';
   for i in 1 .. array_length(roles, 1) loop
+    if wanted[i] is not true then
+      result := result || false;
+      continue;
+    end if;
     begin
       perform set_config('role', roles[i], true), set_config('request.jwt.claims', claims[i], true);
       execute format('select exists(select 1 from %s where %s)', entity, condition) into visible;
@@ -504,6 +520,7 @@ export class ChangeFeed {
 
     const pkColumns = meta.columns.filter((c) => c.isPk);
     const probeClaims: Claims[] = [];
+    let wantedSql: string[] = [];
     let condition = 'false';
     if (meta.rls && action !== 'DELETE' && pkColumns.length > 0) {
       condition = pkColumns
@@ -512,16 +529,29 @@ export class ChangeFeed {
             `${client.escapeIdentifier(pk.name)} = ${lit(columns.find((c) => c.name === pk.name)?.value ?? null)}`,
         )
         .join(' and ');
-      const seen = new Set<string>();
-      for (const { subscriber } of candidates) {
+      // Per distinct claims: the filter sets of its bindings (SQL over `f`, the filters' results);
+      // it is probed when any set passes the new row, as realtime filters before it checks RLS.
+      const passes = new Map<string, string[]>();
+      for (const { subscriber, binding } of candidates) {
         const claims = subscriber.claims;
         const selectable = meta.selectable.get(claims.role) ?? new Set();
         if (pkColumns.some((c) => !selectable.has(c.name))) continue;
         const key = JSON.stringify(claims);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        probeClaims.push(claims);
+        let alternatives = passes.get(key);
+        if (!alternatives) {
+          passes.set(key, (alternatives = []));
+          probeClaims.push(claims);
+        }
+        alternatives.push(
+          binding.params.filters
+            .map((f) => {
+              const i = filterKeys.indexOf(filterOf(f, columns));
+              return i < 0 ? 'false' : `(f.f -> ${i})::boolean is true`;
+            })
+            .join(' and ') || 'true',
+        );
       }
+      wantedSql = probeClaims.map((c) => `(${(passes.get(JSON.stringify(c)) ?? ['false']).join(') or (')})`);
     }
     const { rows } = await client.query<{
       v: unknown[];
@@ -529,9 +559,11 @@ export class ChangeFeed {
       f: Array<boolean | null>;
       rls: Array<boolean | null>;
     }>(
-      `select jsonb_build_array(${valueSql.join(', ')}) as v, jsonb_build_array(${oldSql.join(', ')}) as o,
-                jsonb_build_array(${filterSql.join(', ')}) as f,
-                pg_temp.realtime_visible($1::oid::regclass, $2, $3::text[], $4::text[], $5::bigint) as rls`,
+      `with f as (select jsonb_build_array(${filterSql.join(', ')}) as f)
+       select jsonb_build_array(${valueSql.join(', ')}) as v, jsonb_build_array(${oldSql.join(', ')}) as o, f.f,
+              pg_temp.realtime_visible($1::oid::regclass, $2, $3::text[], $4::text[], $5::bigint,
+                                       array[${wantedSql.join(', ')}]::boolean[]) as rls
+         from f`,
       [
         relation.oid,
         condition,
