@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { PassThrough } from 'node:stream';
 import type {
   AppLoadContext,
   EntryContext,
@@ -7,15 +6,13 @@ import type {
   HandleErrorFunction,
 } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import { checkConfigAtStart, supabaseEnv } from './utils/env.server.ts';
 import { NonceProvider } from './utils/nonce.tsx';
 import { installRequestGuard } from './utils/request-guard.server.ts';
 import { dataSecurityHeaders, securityHeaders } from './utils/security-headers.server.ts';
 import { applySessionHeaders } from './utils/supabase.server.ts';
 import { compressedResponse } from './utils/compression.server.ts';
-
-const ABORT_DELAY = 5_000;
 
 // Once, when the server build loads: refuse to run on missing settings, and put the request guard
 // (cross-site posts, the visitor's address) in front of Remix.
@@ -35,49 +32,19 @@ export default function handleRequest(
   for (const [name, value] of Object.entries(securityHeaders(request, nonce, supabaseEnv().url))) {
     responseHeaders.set(name, value);
   }
-  // No route defers data, so the page is complete when its shell is: it is rendered whole, then
-  // compressed once (app/utils/compression.server.ts), rather than streamed in many small chunks.
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const chunks: Buffer[] = [];
-    const body = new PassThrough();
-    body.on('data', (chunk: Buffer) => chunks.push(chunk));
-    body.on('end', () => {
-      responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-      try {
-        resolve(
-          compressedResponse(Buffer.concat(chunks), request, {
-            headers: responseHeaders,
-            status: responseStatusCode,
-          }),
-        );
-      } catch (error) {
-        reject(error);
-      }
-    });
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        onShellReady() {
-          shellRendered = true;
-        },
-        onAllReady() {
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // An error in the shell is Remix's to report (onShellError); later ones only show here.
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-    setTimeout(abort, ABORT_DELAY).unref();
+  // No route defers data, so the page is complete when it is rendered: it is rendered whole, to a
+  // string (no stream of small encoded chunks to gather), then compressed once
+  // (app/utils/compression.server.ts). An error thrown while rendering goes to Remix, which renders
+  // the error boundary instead.
+  const html = renderToString(
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </NonceProvider>,
+  );
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  return compressedResponse(Buffer.from(`<!DOCTYPE html>${html}`), request, {
+    headers: responseHeaders,
+    status: responseStatusCode,
   });
 }
 

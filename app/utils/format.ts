@@ -99,14 +99,24 @@ export function dueLabel(dueDate: string, today: string): DueLabel {
 
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 
+/** Names already checked: building a formatter to ask costs about 0.4 ms a call. */
+const knownZones = new Map<string, boolean>();
+
 /** Whether `timeZone` is an IANA name this runtime knows ("Europe/Berlin", "UTC"). */
 export function isTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
+  let known = knownZones.get(timeZone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    // Bounded: the names come from visitors' cookies.
+    if (knownZones.size >= 1000) knownZones.clear();
+    knownZones.set(timeZone, known);
   }
+  return known;
 }
 
 type WallClock = { year: number; month: number; day: number; hour: number; minute: number };

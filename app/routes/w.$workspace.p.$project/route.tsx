@@ -43,7 +43,7 @@ import {
 import { projectPath, taskPath, taskRef } from '~/utils/projects.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { atLeast } from '~/utils/roles.ts';
-import { getSupabase } from '~/utils/supabase.server.ts';
+import { getSupabase, rpcAsUser } from '~/utils/supabase.server.ts';
 import { requireMember } from '~/utils/workspace.server.ts';
 import { NewTaskSchema, TASK_STATUSES } from '~/utils/workspace-schemas.ts';
 import { BoardFilters, NoMatches } from './filters.tsx';
@@ -68,7 +68,13 @@ type BoardTaskRow = {
 
 /** What `board_page` answers (supabase/migrations/20261123170200_board_page_by_key.sql). */
 interface BoardPageAnswer extends PageQueryAnswer {
-  project: { id: string; key: string; name: string; description: string | null; archived_at: string | null } | null;
+  project: {
+    id: string;
+    key: string;
+    name: string;
+    description: string | null;
+    archived_at: string | null;
+  } | null;
   people: Array<{ id: string; display_name: string; avatar_path: string | null }> | null;
   columns: Array<{ status: Status; count: number; total: number; tasks: BoardTaskRow[] }> | null;
 }
@@ -88,17 +94,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const timeZone = readTimeZone(request);
   const today = calendarDate(new Date(), timeZone);
   // The session check, the workspace and the board's windows in one request (page-query.server.ts).
-  const { supabase } = getSupabase(request, context);
-  planPageQuery(context, slug, () =>
-    supabase
-      .rpc('board_page', {
-        workspace_slug: slug,
-        project_key: projectKey,
-        shown: windows,
-        filters: { ...filters, today },
-      })
-      // The function's JSON has the shape its migration documents.
-      .then(({ data, error }) => ({ data: data as unknown as BoardPageAnswer | null, error })),
+  // With a checked token far from expiry, straight to PostgREST, with no Supabase client to build.
+  const args = {
+    workspace_slug: slug,
+    project_key: projectKey,
+    shown: windows,
+    filters: { ...filters, today },
+  };
+  planPageQuery(context, slug, (accessToken) =>
+    accessToken
+      ? rpcAsUser<BoardPageAnswer>('board_page', accessToken, args)
+      : getSupabase(request, context)
+          .supabase.rpc('board_page', args)
+          // The function's JSON has the shape its migration documents.
+          .then(({ data, error }) => ({ data: data as unknown as BoardPageAnswer | null, error })),
   );
   const membership = await requireMember(request, context, slug);
   const answer = await pageQuery<BoardPageAnswer>(context, slug);
