@@ -23,7 +23,18 @@ async function scannable(page: Page, browser: Browser): Promise<Page> {
     .replace(/<script\b[\s\S]*?<\/script>/gi, '')
     .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '');
   // Contexts a test opens take the project's options unless told otherwise.
-  scanner ??= await (await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() })).newPage();
+  scanner ??= await (
+    await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() })
+  ).newPage();
+  // The scanner runs scripts (axe needs them), so its stylesheets are read as a browser without them
+  // reads them: what `@media (scripting: none)` hides stays hidden, and `.no-js-only` shows.
+  await scanner.route('**/*.css', async (route) => {
+    const response = await route.fetch();
+    const css = (await response.text()).replace(/scripting:\s*(enabled|none)/g, (_, value: string) =>
+      value === 'none' ? 'scripting: enabled' : 'scripting: none',
+    );
+    await route.fulfill({ response, body: css });
+  });
   const url = page.url();
   await scanner.route(url, (route) => route.fulfill({ contentType: 'text/html', body: html }));
   await scanner.goto(url);
@@ -46,7 +57,10 @@ async function violations(page: Page): Promise<string[]> {
       (v) =>
         `${v.id} (${v.impact}): ${v.help} — ${v.nodes
           .slice(0, 5)
-          .map((n) => `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, ' ')}]` : ''}`)
+          .map(
+            (n) =>
+              `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, ' ')}]` : ''}`,
+          )
           .join('; ')}`,
     );
 }
@@ -112,11 +126,26 @@ test('the workspace screens: workspaces, overview, board, task panel, members, s
   await page.goto(boardPath);
   await expect(page.getByRole('region', { name: 'Backlog' }).getByRole('listitem')).toHaveCount(2);
   found.push(...(await scan(page, 'board')));
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    // What JavaScript adds: a card's menu, a column's new-task form, the list of shortcuts.
+    await page.getByRole('button', { name: 'Actions for BAC-1' }).click();
+    found.push(...(await scan(page, 'board, card menu open')));
+    await page.keyboard.press('Escape');
+    await page.getByRole('region', { name: 'Done' }).getByRole('button', { name: 'Add task' }).click();
+    found.push(...(await scan(page, 'board, new-task form open')));
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('?');
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    found.push(...(await scan(page, 'board, shortcuts')));
+    await page.keyboard.press('Escape');
+  }
   const board = page.url();
   const workspace = board.replace(/\/p\/.*$/, '');
 
   await page.getByRole('region', { name: 'To do' }).getByRole('link').first().click();
-  await expect(page.getByRole('complementary').filter({ has: page.getByRole('link', { name: 'Close' }) })).toBeVisible();
+  await expect(
+    page.getByRole('complementary').filter({ has: page.getByRole('link', { name: 'Close' }) }),
+  ).toBeVisible();
   found.push(...(await scan(page, 'task panel')));
 
   const screens: Array<[string, string]> = [

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createConfirmedUser, endpoints, expect, projectPath, signIn, test } from './support.ts';
+import { createConfirmedUser, endpoints, expect, projectPath, signIn, test, openNewTask } from './support.ts';
 
 async function boardWithTasks(page: Page, titles: string[]) {
   const { email, password } = await createConfirmedUser('dnd');
@@ -13,6 +13,7 @@ async function boardWithTasks(page: Page, titles: string[]) {
   await expect(page.getByRole('heading', { name: 'Sprint' })).toBeVisible();
   const todo = page.getByRole('region', { name: 'To do' });
   for (const title of titles) {
+    await openNewTask(todo);
     await todo.getByLabel('Title').fill(title);
     await todo.getByRole('button', { name: 'Create task' }).click();
     await expect(todo.getByRole('link', { name: new RegExp(title) })).toBeVisible();
@@ -84,21 +85,22 @@ test('arrow keys move the focused card, keep focus on it and announce where it w
   await expect(titlesIn(page, 'To do')).toHaveText([/Alpha/]);
 });
 
-test("the task panel's up and down buttons and column select also move without a page load", async ({
+test("a card's menu moves it a step or to another column without a page load, and the panel's move forms are hidden", async ({
   page,
 }) => {
   await boardWithTasks(page, ['Alpha', 'Bravo']);
-  await page.getByRole('link', { name: /Bravo/ }).click();
-  await page
-    .getByRole('complementary', { name: 'Task SPR-2' })
-    .getByRole('button', { name: 'Move SPR-2 up' })
-    .click();
+  await page.getByRole('button', { name: 'Actions for SPR-2' }).click();
+  await page.getByRole('button', { name: 'Move up' }).click();
   await expect(titlesIn(page, 'To do')).toHaveText([/Bravo/, /Alpha/]);
+  await page.getByRole('button', { name: 'Actions for SPR-1' }).click();
+  await page.getByRole('button', { name: 'In progress', exact: true }).click();
+  await expect(titlesIn(page, 'In progress')).toHaveText([/Alpha/]);
+  // The panel's forms are for browsers without JavaScript: here its Status field changes the column.
   await page.getByRole('link', { name: /Alpha/ }).click();
   const panel = page.getByRole('complementary', { name: 'Task SPR-1' });
-  await panel.getByLabel('Move SPR-1 to').selectOption('in_progress');
-  await panel.getByRole('button', { name: 'Move', exact: true }).click();
-  await expect(titlesIn(page, 'In progress')).toHaveText([/Alpha/]);
+  await expect(panel.getByLabel('Title')).toHaveValue('Alpha');
+  await expect(panel.getByLabel('Move SPR-1 to')).toBeHidden();
+  await expect(panel.getByRole('button', { name: 'Move SPR-1 up' })).toBeHidden();
   await noReload(page);
 });
 

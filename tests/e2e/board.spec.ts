@@ -1,6 +1,8 @@
-import { createConfirmedUser, expect, signIn, test } from './support.ts';
+import { createConfirmedUser, expect, signIn, test, openNewTask } from './support.ts';
 
-test('create a workspace and a project, add tasks, and move them with plain forms', async ({ page }) => {
+test('create a workspace and a project, add tasks, and move them (plain forms without JavaScript, the card menu with it)', async ({
+  page,
+}) => {
   const { email, password } = await createConfirmedUser('board');
   await signIn(page, email, password);
   await page.goto('/w');
@@ -23,42 +25,58 @@ test('create a workspace and a project, add tasks, and move them with plain form
 
   const todo = page.getByRole('region', { name: 'To do' });
   for (const title of ['Write the brief', 'Book the venue', 'Send invitations']) {
+    await openNewTask(todo);
     await todo.getByLabel('Title').fill(title);
     await todo.getByRole('button', { name: 'Create task' }).click();
     await expect(todo.getByRole('link', { name: new RegExp(title) })).toBeVisible();
   }
   await expect(todo.getByRole('listitem')).toHaveCount(3);
 
-  // The move controls live in the task panel (the cards carry none, so a long board stays light).
-  const panel = page.getByRole('complementary', { name: 'Task LAU-3' });
+  // Without JavaScript the move controls live in the task panel (the cards carry none, so a long board
+  // stays light); with it, in each card's "⋯" menu, and the panel's forms are hidden.
+  const js = test.info().project.use.javaScriptEnabled !== false;
+  const move = async (title: RegExp, number: number, choice: 'up' | 'down' | 'In progress') => {
+    if (js) {
+      await page.getByRole('button', { name: `Actions for LAU-${number}` }).click();
+      const item = choice === 'In progress' ? choice : `Move ${choice}`;
+      await page.getByRole('button', { name: item, exact: true }).click();
+      await expect(page.getByText('Saving…')).toBeHidden();
+      return;
+    }
+    await todo.getByRole('link', { name: title }).click();
+    const panel = page.getByRole('complementary', { name: `Task LAU-${number}` });
+    if (choice === 'In progress') {
+      await panel.getByLabel(`Move LAU-${number} to`).selectOption('in_progress');
+      await panel.getByRole('button', { name: 'Move', exact: true }).click();
+    } else {
+      await panel.getByRole('button', { name: `Move LAU-${number} ${choice}` }).click();
+      await expect(panel).toBeVisible();
+    }
+  };
   // Up: the third task moves above the second, and stays there on a fresh GET.
-  await todo.getByRole('link', { name: /Send invitations/ }).click();
-  await panel.getByRole('button', { name: 'Move LAU-3 up' }).click();
-  await expect(panel).toBeVisible();
+  await move(/Send invitations/, 3, 'up');
   await expect(todo.getByRole('listitem').nth(1)).toContainText('Send invitations');
   const order = ['Write the brief', 'Send invitations', 'Book the venue'].map((t) => new RegExp(t));
   await page.goto(boardUrl);
   await expect(todo.getByRole('listitem')).toHaveText(order);
   // Down: back below the second.
-  await todo.getByRole('link', { name: /Send invitations/ }).click();
-  await panel.getByRole('button', { name: 'Move LAU-3 down' }).click();
+  await move(/Send invitations/, 3, 'down');
   await expect(todo.getByRole('listitem').nth(2)).toContainText('Send invitations');
   await page.goto(boardUrl);
   await expect(todo.getByRole('listitem')).toHaveText(
     ['Write the brief', 'Book the venue', 'Send invitations'].map((t) => new RegExp(t)),
   );
 
-  // Another column, chosen in the panel.
-  await todo.getByRole('link', { name: /Write the brief/ }).click();
-  const first = page.getByRole('complementary', { name: 'Task LAU-1' });
-  await first.getByLabel('Move LAU-1 to').selectOption('in_progress');
-  await first.getByRole('button', { name: 'Move', exact: true }).click();
+  // Another column.
+  await move(/Write the brief/, 1, 'In progress');
   const inProgress = page.getByRole('region', { name: 'In progress' });
   await expect(inProgress.getByRole('link', { name: /Write the brief/ })).toBeVisible();
   await expect(todo.getByRole('listitem')).toHaveCount(2);
   await page.goto(boardUrl);
+  await expect(inProgress.getByRole('link', { name: /Write the brief/ })).toBeVisible();
 
   // Empty titles are refused next to the field.
+  await openNewTask(inProgress);
   await inProgress.getByRole('button', { name: 'Create task' }).click();
   await expect(inProgress.getByText('Enter a title.')).toBeVisible();
 

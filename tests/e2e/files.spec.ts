@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { createConfirmedUser, endpoints, expect, expectFlashOnce, flash, signIn, test } from './support.ts';
+import {
+  createConfirmedUser,
+  endpoints,
+  expect,
+  expectFlashOnce,
+  flash,
+  signIn,
+  test,
+  openNewTask,
+} from './support.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -87,6 +96,7 @@ async function taskPanel(page: Page) {
   await page.getByLabel('Project name').fill('Docs');
   await page.getByRole('button', { name: 'Create project' }).click();
   const todo = page.getByRole('region', { name: 'To do' });
+  await openNewTask(todo);
   await todo.getByLabel('Title').fill('Collect the contracts');
   await todo.getByRole('button', { name: 'Create task' }).click();
   await todo.getByRole('link', { name: /Collect the contracts/ }).click();

@@ -1,5 +1,6 @@
-// Keyboard only (issue 14): create a task, move it, open it and close it without the mouse. The board's
-// own shortcuts (n, [ and ], Enter, Esc) extend this as they arrive.
+// Keyboard only (issue 14): create a task, move it, open it and close it without the mouse. With
+// JavaScript, through the board's own keys: "Add task" and Enter, the arrows and `[` `]` on a card,
+// Enter on its handle to open it, Esc to close it. Without, through the forms.
 import type { Locator, Page } from '@playwright/test';
 import { boardOfTasks, expect, hydrated, signIn, test } from './support.ts';
 
@@ -21,8 +22,15 @@ test('create a task, move it, open and close it with the keyboard alone', async 
   const backlog = page.getByRole('region', { name: 'Backlog' });
   const inProgress = page.getByRole('region', { name: 'In progress' });
 
-  // Create: Tab to the column's title field, type, Enter.
-  await tabTo(page, backlog.getByLabel('Title'));
+  // Create: with JavaScript, the column's "Add task" opens its form with the focus in Title; without,
+  // Tab to the column's title field. Then type, Enter.
+  if (js) {
+    await tabTo(page, backlog.getByRole('button', { name: 'Add task' }));
+    await page.keyboard.press('Enter');
+    await expect(backlog.getByLabel('Title')).toBeFocused();
+  } else {
+    await tabTo(page, backlog.getByLabel('Title'));
+  }
   await page.keyboard.type('Typed without a mouse');
   await page.keyboard.press('Enter');
   const card = page.getByRole('link', { name: /Typed without a mouse/ });
@@ -32,11 +40,20 @@ test('create a task, move it, open and close it with the keyboard alone', async 
 
   // Move: with JavaScript, the arrow keys on the card's handle; without, the panel's move form.
   if (js) {
-    await tabTo(page, page.getByRole('button', { name: `Reorder BAC-${number}` }));
+    const handle = page.getByRole('button', { name: `Reorder BAC-${number}` });
+    await tabTo(page, handle);
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await expect(inProgress.getByRole('link', { name: /Typed without a mouse/ })).toBeVisible();
-    await expect(page.getByRole('button', { name: `Reorder BAC-${number}` })).toBeFocused();
+    await expect(handle).toBeFocused();
+    // `]` and `[`: a column on and back.
+    await page.keyboard.press(']');
+    await expect(
+      page.getByRole('region', { name: 'Done' }).getByRole('link', { name: /Typed without a mouse/ }),
+    ).toBeVisible();
+    await page.keyboard.press('[');
+    await expect(inProgress.getByRole('link', { name: /Typed without a mouse/ })).toBeVisible();
+    await expect(handle).toBeFocused();
   } else {
     await tabTo(page, card);
     await page.keyboard.press('Enter');
@@ -59,4 +76,15 @@ test('create a task, move it, open and close it with the keyboard alone', async 
   await page.keyboard.press('Enter');
   await expect(panel).toBeHidden();
   await expect(inProgress.getByRole('link', { name: /Typed without a mouse/ })).toBeVisible();
+
+  // With JavaScript: Enter on the card's handle opens it too, and Esc closes it.
+  if (js) {
+    await tabTo(page, page.getByRole('button', { name: `Reorder BAC-${number}` }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/t/${number}$`));
+    await expect(panel).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(page).not.toHaveURL(/\/t\//);
+  }
 });

@@ -1,4 +1,4 @@
-import { addMember, createConfirmedUser, expect, signIn, test } from './support.ts';
+import { addMember, createConfirmedUser, expect, signIn, test, openNewTask } from './support.ts';
 
 // Live updates arrive without reloading: each expectation allows 2 seconds, the product's promise.
 const LIVE = { timeout: 2_000 };
@@ -37,6 +37,7 @@ test('two members on one board: moves, edits and comments show up for the other,
 
   // A task created by the owner appears on the member's board.
   const todo = page.getByRole('region', { name: 'To do' });
+  await openNewTask(todo);
   await todo.getByLabel('Title').fill('Order the banners');
   await todo.getByRole('button', { name: 'Create task' }).click();
   const memberTodo = memberPage.getByRole('region', { name: 'To do' });

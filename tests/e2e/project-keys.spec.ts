@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createConfirmedUser, expect, projectPath, signIn, taskPath, test } from './support.ts';
+import { createConfirmedUser, expect, projectPath, signIn, taskPath, test, openNewTask } from './support.ts';
 
 // Readable addresses (issue 14): a project's key names its board (`/w/northwind/p/web`) and its tasks
 // (`WEB-12`, `/w/northwind/p/web/t/12`); the UUID addresses of before answer with a 301 to them.
@@ -93,6 +93,7 @@ test('a project is made with the key typed, or with the one its name suggests', 
   await page.getByRole('button', { name: 'Create project' }).click();
   await expect(page).toHaveURL(projectPath(slug, 'LAU'));
   await expect(page.getByRole('heading', { name: 'Launch party' })).toBeVisible();
+  await openNewTask(page.getByRole('region', { name: 'To do' }));
   await page.getByRole('region', { name: 'To do' }).getByLabel('Title').fill('First');
   await page.getByRole('region', { name: 'To do' }).getByRole('button', { name: 'Create task' }).click();
   await expect(page.getByRole('link', { name: 'LAU-1 First' })).toBeVisible();

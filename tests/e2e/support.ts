@@ -3,7 +3,14 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { projectPath } from '../../app/utils/projects.ts';
 
 export { expect };
@@ -153,6 +160,19 @@ export async function createConfirmedUser(
 export async function hydrated(page: Page): Promise<void> {
   if (test.info().project.use.javaScriptEnabled === false) return;
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+/**
+ * Opens a board column's new-task form: with JavaScript it is behind the column's "Add task" button
+ * (issue 14); without, every column shows it. An open form (one just used, or whose create was
+ * refused) is left open.
+ */
+export async function openNewTask(column: Locator): Promise<void> {
+  if (test.info().project.use.javaScriptEnabled === false) return;
+  await hydrated(column.page());
+  if (await column.getByLabel('Title').isVisible()) return;
+  await column.getByRole('button', { name: 'Add task' }).click();
+  await expect(column.getByLabel('Title')).toBeFocused();
 }
 
 /** The one-time message a redirect left (root.tsx's toast), as assistive technology finds it. */

@@ -1,4 +1,4 @@
-import { createConfirmedUser, endpoints, expect, projectPath, signIn, test } from './support.ts';
+import { createConfirmedUser, endpoints, expect, projectPath, signIn, test, openNewTask } from './support.ts';
 
 test('open a task over the board, edit every field, comment, and delete the comment', async ({ page }) => {
   const { id, email, password } = await createConfirmedUser('panel');
@@ -11,6 +11,7 @@ test('open a task over the board, edit every field, comment, and delete the comm
   await page.getByLabel('Project name').fill('Board');
   await page.getByRole('button', { name: 'Create project' }).click();
   const todo = page.getByRole('region', { name: 'To do' });
+  await openNewTask(todo);
   await todo.getByLabel('Title').fill('Plan the offsite');
   await todo.getByRole('button', { name: 'Create task' }).click();
 

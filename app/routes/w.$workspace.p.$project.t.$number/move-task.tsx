@@ -14,10 +14,10 @@ function MoveFields({ taskId }: { taskId: string }) {
 }
 
 /**
- * Moving the task without a mouse or JavaScript: to another column (its bottom), or one step up or
- * down its own. The board's action does it and sends the browser back here. (With JavaScript the
- * board also moves cards by drag and drop and by keyboard; its cards carry no forms, which keeps a
- * board of many cards cheap to send and draw.)
+ * Moving the task without JavaScript: to another column (its bottom), or one step up or down its
+ * own. The board's action does it and sends the browser back here. With JavaScript these forms are
+ * hidden (`no-js-only`, issue 14): the board moves cards by drag and drop, by keyboard and by each
+ * card's "⋯" menu, and the panel's Status field still changes the column.
  */
 export function MoveTask({
   task,
@@ -34,7 +34,7 @@ export function MoveTask({
   const action = `${boardPath}${search}`;
   const button = 'rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50';
   return (
-    <div className="mt-3 flex flex-wrap items-end gap-3 rounded-md bg-slate-50 p-3">
+    <div className="no-js-only mt-3 flex flex-wrap items-end gap-3 rounded-md bg-slate-50 p-3">
       <Form method="post" action={action} className="flex items-end gap-2">
         <MoveFields taskId={task.id} />
         <div>

@@ -25,6 +25,8 @@ import { attachFile } from './attach.server.ts';
 import { Attachments } from './attachments.tsx';
 import { EditComment } from './edit-comment.tsx';
 import { MoveTask } from './move-task.tsx';
+import { useEffect, useRef } from 'react';
+import { modified, typing } from '~/utils/keys.ts';
 import { classifyDataError, dataErrorKind, dataErrorResponse } from '~/utils/data-errors.server.ts';
 
 const PREVIEWABLE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
@@ -301,6 +303,18 @@ export default function TaskPanel() {
   );
   const control =
     'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base sm:text-sm';
+  // Esc closes the panel (the board's shortcuts), unless it is meant for a field or an open dialog.
+  const close = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || modified(event) || typing(event.target)) return;
+      if (document.querySelector('dialog[open]')) return;
+      event.preventDefault();
+      close.current?.click();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
   return (
     <aside
       aria-label={`Task ${taskRef(projectKey, task.number)}`}
@@ -310,6 +324,7 @@ export default function TaskPanel() {
       <div className="flex items-center justify-between">
         <p className="text-sm text-slate-500">{taskRef(projectKey, task.number)}</p>
         <Link
+          ref={close}
           // Back to the board: up two segments of the address (t/<number>), its filters kept.
           to={{ pathname: '../..', search: location.search }}
           relative="path"

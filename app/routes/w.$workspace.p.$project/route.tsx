@@ -42,13 +42,16 @@ import {
 } from '~/utils/project.server.ts';
 import { projectPath, taskPath, taskRef } from '~/utils/projects.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
+import { modified } from '~/utils/keys.ts';
 import { atLeast } from '~/utils/roles.ts';
 import { getSupabase, rpcAsUser } from '~/utils/supabase.server.ts';
 import { requireMember } from '~/utils/workspace.server.ts';
 import { NewTaskSchema, TASK_STATUSES } from '~/utils/workspace-schemas.ts';
 import { BoardFilters, NoMatches } from './filters.tsx';
 import { moveTask } from './move.server.ts';
+import { CardMenu, type CardMove } from './card-menu.tsx';
 import { NewTaskForm } from './new-task-form.tsx';
+import { ShortcutsHelp, useBoardKeys } from './shortcuts.tsx';
 import { ShowMore, useLoadOnScroll } from './show-more.tsx';
 import { MoveRefused, TaskCard } from './task-card.tsx';
 import { useMoves, type BoardTask } from './use-moves.ts';
@@ -245,6 +248,7 @@ export default function Board() {
   const [dropAt, setDropAt] = useState<{ status: Status; index: number } | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [focusTask, setFocusTask] = useState<string | null>(null);
+  const navigate = useNavigate();
 
   // A card moved by keyboard is a new element in its new column: give it focus back.
   useEffect(() => {
@@ -267,27 +271,84 @@ export default function Board() {
     );
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, shownTask: BoardTask) => {
+  // A card's keys, pressed on its handle or its link (not inside its menu): arrows move it (the
+  // handle's, as the link's arrows scroll), `[` and `]` move it a column, Enter on the handle opens it.
+  const onCardKeyDown = (event: KeyboardEvent<HTMLElement>, shownTask: BoardTask, taskHref: string) => {
+    if (event.defaultPrevented || modified(event)) return;
+    const target = event.target as HTMLElement;
+    const onHandle = target.id === `handle-${shownTask.id}`;
+    const onLink = target.matches('a[data-panel-link]') && !target.closest('[data-card-menu]');
+    if (!onHandle && !onLink) return;
+    if (onHandle && event.key === 'Enter') {
+      event.preventDefault();
+      navigate(taskHref);
+      return;
+    }
     const tasks = latestTasks.current;
     const task = tasks.find((t) => t.id === shownTask.id) ?? shownTask;
     const columnIndex = TASK_STATUSES.indexOf(task.status);
     const index = tasks.filter((t) => t.status === task.status).findIndex((t) => t.id === task.id);
-    const target =
-      event.key === 'ArrowUp'
+    const key = onHandle ? event.key : event.key === '[' || event.key === ']' ? event.key : '';
+    const destination =
+      key === 'ArrowUp'
         ? { status: task.status, index: index - 1 }
-        : event.key === 'ArrowDown'
+        : key === 'ArrowDown'
           ? { status: task.status, index: index + 1 }
-          : event.key === 'ArrowLeft'
+          : key === 'ArrowLeft' || key === '['
             ? { status: TASK_STATUSES[columnIndex - 1], index }
-            : event.key === 'ArrowRight'
+            : key === 'ArrowRight' || key === ']'
               ? { status: TASK_STATUSES[columnIndex + 1], index }
               : null;
-    if (!target) return;
+    if (!destination) return;
     event.preventDefault();
-    if (!target.status || target.index < 0) return;
+    if (!destination.status || destination.index < 0) return;
     setFocusTask(task.id);
-    place(task.id, target.status, target.index);
+    place(task.id, destination.status, destination.index);
   };
+
+  // The card menu's moves: another column (to its top, where it shows), or a step in its own.
+  const onCardMenu = (taskId: string, move: CardMove) => {
+    const task = latestTasks.current.find((t) => t.id === taskId);
+    if (!task) return;
+    setFocusTask(taskId);
+    if ('to' in move) {
+      place(taskId, move.to, 0);
+      return;
+    }
+    const index = latestTasks.current
+      .filter((t) => t.status === task.status)
+      .findIndex((t) => t.id === taskId);
+    place(taskId, task.status, index + move.step);
+  };
+
+  // "Add task": a column's form opens from its button (or `n`), and Esc or Cancel closes it. Without
+  // JavaScript every form is open (app/tailwind.css, `.no-js-only`); a form whose create was refused
+  // stays open with its message.
+  const [adding, setAdding] = useState<Status | null>(null);
+  const [dismissedReply, setDismissedReply] = useState<unknown>(null);
+  const replyStatus =
+    actionData && 'status' in actionData && actionData !== dismissedReply ? actionData.status : null;
+  const openAdd = (status: Status) => {
+    setAdding(status);
+    // After the render that shows it.
+    requestAnimationFrame(() => document.getElementById(`new-task-${status}-title`)?.focus());
+  };
+  const closeAdd = (status: Status) => {
+    setAdding(null);
+    setDismissedReply(actionData);
+    requestAnimationFrame(() => document.getElementById(`add-task-${status}`)?.focus());
+  };
+  const help = useRef<HTMLDialogElement>(null);
+  useBoardKeys({
+    newTask: canEdit
+      ? () => {
+          const card = document.activeElement?.closest<HTMLElement>('[data-task-id]');
+          const task = latestTasks.current.find((t) => t.id === card?.dataset.taskId);
+          openAdd(task?.status ?? 'todo');
+        }
+      : null,
+    help: () => help.current?.showModal(),
+  });
 
   const watchShowMore = useLoadOnScroll(
     searchParams,
@@ -296,7 +357,6 @@ export default function Board() {
 
   // Cards link to their panel with plain anchors (a <Link> per card costs more to render than the
   // card); one handler here opens them as client-side navigations, as a <Link> would.
-  const navigate = useNavigate();
   const onBoardClick = (event: MouseEvent<HTMLElement>) => {
     const anchor = (event.target as Element).closest<HTMLAnchorElement>('a[data-panel-link]');
     if (!anchor || event.defaultPrevented || event.button !== 0) return;
@@ -348,6 +408,13 @@ export default function Board() {
         >
           Export CSV
         </Link>
+        <button
+          type="button"
+          onClick={() => help.current?.showModal()}
+          className="js-only text-sm text-slate-600 underline hover:text-slate-900"
+        >
+          Keyboard shortcuts <kbd className="font-mono text-xs">?</kbd>
+        </button>
         {busy ? <span className="text-xs text-slate-500">Saving…</span> : null}
         {live === 'interrupted' ? (
           <span aria-live="polite" className="text-xs text-amber-700">
@@ -378,7 +445,8 @@ export default function Board() {
       </div>
       {interactive && canEdit ? (
         <p id="reorder-help" className="sr-only">
-          Use the arrow keys: up and down within the column, left and right to the next column.
+          Arrow keys move the card: up and down within the column, left and right (or [ and ]) to the next
+          column. Enter opens it.
         </p>
       ) : null}
       <p role="status" aria-live="polite" className="sr-only">
@@ -407,7 +475,8 @@ export default function Board() {
                 </span>
               </h2>
               <ol className="mt-2 space-y-2">
-                {column.map((task) => {
+                {column.map((task, index) => {
+                  const taskHref = `${taskPath(workspace, project.key, task.number)}${search}`;
                   // The drop line sits above the card at the slot (counting without the dragged card).
                   const lineAbove = slot !== null && task.id !== dragging && slotIndex++ === slot;
                   return (
@@ -423,8 +492,19 @@ export default function Board() {
                         setDragging(null);
                         setDropAt(null);
                       }}
-                      onKeyDown={(event) => onKeyDown(event, task)}
-                      taskHref={`${taskPath(workspace, project.key, task.number)}${search}`}
+                      onKeyDown={(event) => onCardKeyDown(event, task, taskHref)}
+                      taskHref={taskHref}
+                      menu={
+                        <CardMenu
+                          status={task.status}
+                          number={task.number}
+                          projectKey={project.key}
+                          taskHref={taskHref}
+                          first={index === 0}
+                          last={index === column.length - 1}
+                          onMove={(move) => onCardMenu(task.id, move)}
+                        />
+                      }
                       projectKey={project.key}
                       assignee={task.assignee ? peopleById.get(task.assignee) : undefined}
                       today={today}
@@ -444,11 +524,37 @@ export default function Board() {
                   watch={watchShowMore}
                 />
               ) : null}
-              {canEdit ? <NewTaskForm status={status} reply={actionData} createKey={createKey} /> : null}
+              {canEdit ? (
+                <>
+                  {adding !== status ? (
+                    <button
+                      type="button"
+                      id={`add-task-${status}`}
+                      onClick={() => openAdd(status)}
+                      className="js-only mt-2 w-full rounded-md px-2 py-1.5 text-left text-sm text-slate-600 hover:bg-slate-200 hover:text-slate-900"
+                    >
+                      + Add task
+                    </button>
+                  ) : null}
+                  <div
+                    className="no-js-only"
+                    data-open={adding === status || replyStatus === status ? '' : undefined}
+                  >
+                    <NewTaskForm
+                      status={status}
+                      reply={actionData}
+                      createKey={createKey}
+                      onCancel={() => closeAdd(status)}
+                    />
+                  </div>
+                </>
+              ) : null}
             </section>
           );
         })}
       </div>
+      {/* Opened by `?` or its button, so drawn once there is a script to open it. */}
+      {interactive ? <ShortcutsHelp dialog={help} /> : null}
       <Outlet />
     </div>
   );

@@ -1,5 +1,5 @@
 import { useFetcher } from '@remix-run/react';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { Avatar } from '~/components/avatar.tsx';
 import { FormMessage } from '~/components/forms.tsx';
 import { dueLabel } from '~/utils/format.ts';
@@ -33,6 +33,7 @@ export function TaskCard({
   assignee,
   today,
   projectKey,
+  menu,
 }: {
   task: BoardTask;
   /** The assignee's name and picture (from the board's people). */
@@ -45,9 +46,12 @@ export function TaskCard({
   lineAbove: boolean;
   onDragStart: () => void;
   onDragEnd: () => void;
-  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
+  /** The card's keys (moves, open): pressed on its handle or its link. */
+  onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
   taskHref: string;
   projectKey: string;
+  /** The card's "⋯" menu, drawn once the board is interactive. */
+  menu?: ReactNode;
 }) {
   const draggable = interactive && canEdit;
   return (
@@ -64,6 +68,7 @@ export function TaskCard({
           : undefined
       }
       onDragEnd={draggable ? onDragEnd : undefined}
+      onKeyDown={draggable ? onKeyDown : undefined}
       className={[
         'rounded-md border border-slate-200 bg-white p-3 shadow-sm',
         dragging ? 'opacity-50' : '',
@@ -80,7 +85,6 @@ export function TaskCard({
             id={`handle-${task.id}`}
             aria-label={`Reorder ${taskRef(projectKey, task.number)}`}
             aria-describedby="reorder-help"
-            onKeyDown={onKeyDown}
             className="-ml-1 cursor-grab rounded px-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
           >
             ⠿
@@ -90,6 +94,7 @@ export function TaskCard({
         <a href={taskHref} data-panel-link className="font-medium hover:underline">
           <span className="text-slate-500">{taskRef(projectKey, task.number)}</span> {task.title}
         </a>
+        {draggable ? menu : null}
       </div>
       <CardFacts task={task} assignee={assignee} today={today} />
     </li>

@@ -1,0 +1,106 @@
+// Progressive enhancement that removes (issue 14, item 1), with JavaScript: a column's "Add task",
+// the shortcuts (`n`, `?`, a card's `[` `]`) and a card's "⋯" menu reach what the forms for
+// browsers without JavaScript do (board-enhanced.spec.ts checks which controls each kind of browser
+// shows).
+import { boardOfTasks, expect, hydrated, signIn, test } from './support.ts';
+
+test.beforeEach(async ({ page }) => {
+  const { owner, boardPath } = await boardOfTasks(4);
+  await signIn(page, owner.email, owner.password);
+  await page.goto(boardPath);
+  await hydrated(page);
+});
+
+test('"Add task" opens the column\'s form, which creates, stays open for the next, and closes with Esc', async ({
+  page,
+}) => {
+  const done = page.getByRole('region', { name: 'Done' });
+  await done.getByRole('button', { name: 'Add task' }).click();
+  await expect(done.getByLabel('Title')).toBeFocused();
+  await page.keyboard.type('Ship the release notes');
+  await page.keyboard.press('Enter');
+  await expect(done.getByRole('link', { name: /Ship the release notes/ })).toBeVisible();
+  // Open for the next one, empty.
+  await expect(done.getByLabel('Title')).toBeVisible();
+  await expect(done.getByLabel('Title')).toHaveValue('');
+  // A refused one keeps its message next to the field.
+  await done.getByRole('button', { name: 'Create task' }).click();
+  await expect(done.getByText('Enter a title.')).toBeVisible();
+  await done.getByLabel('Title').press('Escape');
+  await expect(done.getByLabel('Title')).toBeHidden();
+  await expect(done.getByRole('button', { name: 'Add task' })).toBeFocused();
+});
+
+test("`n` opens a new task in the focused card's column, else in To do", async ({ page }) => {
+  await page.keyboard.press('n');
+  const todo = page.getByRole('region', { name: 'To do' });
+  await expect(todo.getByLabel('Title')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(todo.getByLabel('Title')).toBeHidden();
+
+  const inProgress = page.getByRole('region', { name: 'In progress' });
+  await inProgress.getByRole('link', { name: /BAC-2/ }).focus();
+  await page.keyboard.press('n');
+  await expect(inProgress.getByLabel('Title')).toBeFocused();
+  // Typing an `n` in the field is just a letter.
+  await page.keyboard.type('nine');
+  await expect(inProgress.getByLabel('Title')).toHaveValue('nine');
+});
+
+test('`?` lists the shortcuts in a dialog that Esc closes', async ({ page }) => {
+  await page.keyboard.press('?');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(dialog).toBeVisible();
+  for (const what of ['New task', 'Open the focused card', 'Close the open task']) {
+    await expect(dialog.getByText(what, { exact: false })).toBeVisible();
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('a card\'s "⋯" menu opens it, moves it to another column, and a step down', async ({ page }) => {
+  const todo = page.getByRole('region', { name: 'To do' });
+  const done = page.getByRole('region', { name: 'Done' });
+  await todo.getByRole('button', { name: 'Actions for BAC-1' }).click();
+  await expect(todo.getByRole('button', { name: 'To do', exact: true })).toHaveCount(0);
+  await todo.getByRole('button', { name: 'Done', exact: true }).click();
+  // To the top of Done, where it shows; saved, so a reload agrees.
+  await expect(done.getByRole('listitem').first()).toContainText('BAC-1');
+  await expect(page.getByText('Saving…')).toBeHidden();
+  await page.reload();
+  await hydrated(page);
+  await expect(done.getByRole('listitem').first()).toContainText('BAC-1');
+
+  await done.getByRole('button', { name: 'Actions for BAC-1' }).click();
+  await expect(done.getByRole('button', { name: 'Move up' })).toBeDisabled();
+  await done.getByRole('button', { name: 'Move down' }).click();
+  await expect(done.getByRole('listitem').nth(1)).toContainText('BAC-1');
+  await expect(done.getByRole('listitem').first()).toContainText('BAC-3');
+
+  // Esc closes the menu and gives the focus back to its button; "Open" opens the task.
+  const actions = done.getByRole('button', { name: 'Actions for BAC-1' });
+  await actions.click();
+  await page.keyboard.press('Escape');
+  await expect(done.getByRole('button', { name: 'Move down' })).toBeHidden();
+  await expect(actions).toBeFocused();
+  await actions.click();
+  await done.getByRole('link', { name: 'Open BAC-1' }).click();
+  await expect(page).toHaveURL(/\/t\/1$/);
+  await expect(page.getByRole('complementary', { name: 'Task BAC-1' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('complementary', { name: 'Task BAC-1' })).toBeHidden();
+});
+
+test('`[` and `]` move the card whose link has the focus', async ({ page }) => {
+  const backlog = page.getByRole('region', { name: 'Backlog' });
+  const todo = page.getByRole('region', { name: 'To do' });
+  await backlog.getByRole('link', { name: /BAC-4/ }).focus();
+  await page.keyboard.press(']');
+  await expect(todo.getByRole('link', { name: /BAC-4/ })).toBeVisible();
+  await page.keyboard.press('[');
+  await expect(backlog.getByRole('link', { name: /BAC-4/ })).toBeVisible();
+});
