@@ -110,7 +110,7 @@ describe('activity', () => {
     await comment(s.member, s, 'Done and dusted');
     const { data } = await s.viewer.client
       .from('activity')
-      .select('kind, actor_id, data')
+      .select('kind, actor_id, data, project_id, task_id')
       .eq('workspace_id', s.ws)
       .order('id');
     const kinds = data?.map((a) => a.kind) ?? [];
@@ -124,6 +124,11 @@ describe('activity', () => {
         'comment_added',
       ]),
     );
+    // Every entry about the task names its project too (the overview builds WEB-12 from it).
+    for (const entry of data?.filter((a) => a.task_id === s.task) ?? []) {
+      expect(entry, entry.kind).toMatchObject({ project_id: s.project });
+    }
+    expect(data?.find((a) => a.kind === 'comment_added')).toMatchObject({ project_id: s.project });
     const moved = data?.find((a) => a.kind === 'task_moved');
     expect(moved).toMatchObject({
       actor_id: s.member.id,
