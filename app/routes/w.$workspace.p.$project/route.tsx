@@ -411,7 +411,8 @@ export default function Board() {
         <button
           type="button"
           onClick={() => help.current?.showModal()}
-          className="js-only text-sm text-slate-600 underline hover:text-slate-900"
+          // Shortcuts are for keyboards: not offered on a phone's width.
+          className="js-only hidden text-sm text-slate-600 underline hover:text-slate-900 md:inline"
         >
           Keyboard shortcuts <kbd className="font-mono text-xs">?</kbd>
         </button>
