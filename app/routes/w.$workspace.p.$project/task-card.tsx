@@ -70,7 +70,7 @@ export function TaskCard({
       onDragEnd={draggable ? onDragEnd : undefined}
       onKeyDown={draggable ? onKeyDown : undefined}
       className={[
-        'rounded-md border border-slate-200 bg-white p-3 shadow-sm',
+        'card',
         dragging ? 'opacity-50' : '',
         lineAbove ? 'shadow-[0_-4px_0_0_theme(colors.indigo.500)]' : '',
         draggable ? 'cursor-grab' : '',
@@ -78,7 +78,7 @@ export function TaskCard({
         .filter(Boolean)
         .join(' ')}
     >
-      <div className="flex items-start gap-2">
+      <div className="card-head">
         {draggable ? (
           <button
             type="button"
@@ -91,8 +91,8 @@ export function TaskCard({
           </button>
         ) : null}
         {/* A plain anchor: the board opens it without a page load (onBoardClick). */}
-        <a href={taskHref} data-panel-link className="font-medium hover:underline">
-          <span className="text-slate-500">{taskRef(projectKey, task.number)}</span> {task.title}
+        <a href={taskHref} data-panel-link>
+          <span>{taskRef(projectKey, task.number)}</span> {task.title}
         </a>
         {draggable ? menu : null}
       </div>
