@@ -32,7 +32,8 @@ test('every task of a 1,000-task board can be reached', async ({ page }) => {
       await more.click({ timeout: 5_000 }).catch(async (error: unknown) => {
         if ((await more.count()) > 0) throw error;
       });
-      await expect(region.getByRole('listitem')).not.toHaveCount(before);
+      // More cards, unless loading on scroll had already finished the column when they were counted.
+      if (before < count) await expect(region.getByRole('listitem')).not.toHaveCount(before);
     }
     await expect(region.getByRole('listitem')).toHaveCount(count);
     for (const title of await region.getByRole('listitem').getByRole('link').allTextContents())
