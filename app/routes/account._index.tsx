@@ -19,8 +19,8 @@ import { requireUser } from '~/utils/auth.server.ts';
 import { redirectWithFlash } from '~/utils/flash.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { DisplayNameSchema } from '~/utils/account-schemas.ts';
-import { getSupabase, rpcAsUser } from '~/utils/supabase.server.ts';
-import { pageQuery, planPageQuery, type PageQueryAnswer } from '~/utils/page-query.server.ts';
+import { getSupabase } from '~/utils/supabase.server.ts';
+import { pageQuery, planPageRpc, type PageQueryAnswer } from '~/utils/page-query.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
 import { dataErrorResponse } from '~/utils/data-errors.server.ts';
 import { classifyDataError } from '~/utils/data-errors.server.ts';
@@ -33,14 +33,7 @@ interface AccountPageAnswer extends PageQueryAnswer {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The session check and the profile in one request (page-query.server.ts), made without a Supabase
   // client when the session check needed none.
-  planPageQuery(context, null, (accessToken) =>
-    accessToken
-      ? rpcAsUser<AccountPageAnswer>('account_page', accessToken)
-      : getSupabase(request, context)
-          .supabase.rpc('account_page')
-          // The function's JSON has the shape its migration documents.
-          .then(({ data, error }) => ({ data: data as unknown as AccountPageAnswer | null, error })),
-  );
+  planPageRpc<AccountPageAnswer>(request, context, null, 'account_page');
   const user = await requireUser(request, context);
   const answer = await pageQuery<AccountPageAnswer>(context);
   if (answer?.error) throw dataErrorResponse(answer.error);

@@ -10,6 +10,7 @@
 // makes its own request as before.
 import type { AppLoadContext } from '@remix-run/node';
 import type { WorkspaceRole } from './roles.ts';
+import { getSupabase, rpcAsUser } from './supabase.server.ts';
 
 export interface PageQueryAnswer {
   /** `session_status()`: 'active', 'mfa_required' or 'ended'. */
@@ -69,4 +70,26 @@ export function pageQuery<T extends PageQueryAnswer = PageQueryAnswer>(
     (error: unknown) => ({ data: null, error }),
   );
   return plan.started as Promise<Outcome<T>>;
+}
+
+/**
+ * Declares a page's database function (`account_page`, `overview_page`, `board_page`) as the request's
+ * first query. With a checked token far from expiry it goes straight to PostgREST (`rpcAsUser`),
+ * with no Supabase client to build; otherwise through the request's client, which refreshes.
+ */
+export function planPageRpc<T extends PageQueryAnswer>(
+  request: Request,
+  context: AppLoadContext,
+  slug: string | null,
+  fn: 'account_page' | 'overview_page' | 'board_page',
+  args: Record<string, unknown> = {},
+): void {
+  planPageQuery<T>(context, slug, (accessToken) =>
+    accessToken
+      ? rpcAsUser<T>(fn, accessToken, args)
+      : getSupabase(request, context)
+          .supabase.rpc(fn, args as never)
+          // The function's JSON has the shape its migration documents.
+          .then(({ data, error }) => ({ data: data as unknown as T | null, error })),
+  );
 }

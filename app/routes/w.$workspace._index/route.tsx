@@ -11,10 +11,10 @@ import { publicAvatarUrl } from '~/utils/files.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
 import { parseWithZod } from '~/utils/form-parse.ts';
 import { calendarDate } from '~/utils/format.ts';
-import { pageQuery, planPageQuery, type PageQueryAnswer } from '~/utils/page-query.server.ts';
+import { pageQuery, planPageRpc, type PageQueryAnswer } from '~/utils/page-query.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { atLeast } from '~/utils/roles.ts';
-import { getSupabase, rpcAsUser } from '~/utils/supabase.server.ts';
+import { getSupabase } from '~/utils/supabase.server.ts';
 import { readTimeZone } from '~/utils/time-zone.server.ts';
 import { ProjectSchema } from '~/utils/workspace-schemas.ts';
 import { nextProjectKey, projectPath } from '~/utils/projects.ts';
@@ -60,14 +60,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     activity_limit: ACTIVITY,
   };
   // The session check, the workspace and the overview in one request (page-query.server.ts).
-  planPageQuery(context, slug, (accessToken) =>
-    accessToken
-      ? rpcAsUser<OverviewPageAnswer>('overview_page', accessToken, args)
-      : getSupabase(request, context)
-          .supabase.rpc('overview_page', args)
-          // The function's JSON has the shape its migration documents.
-          .then(({ data, error }) => ({ data: data as unknown as OverviewPageAnswer | null, error })),
-  );
+  planPageRpc<OverviewPageAnswer>(request, context, slug, 'overview_page', args);
   const membership = await requireMember(request, context, slug);
   const answer = await pageQuery<OverviewPageAnswer>(context, slug);
   if (answer?.error) throw dataErrorResponse(answer.error);

@@ -33,7 +33,7 @@ import { publicAvatarUrl } from '~/utils/files.server.ts';
 import { classifyDataError, dataErrorResponse } from '~/utils/data-errors.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
 import { parseWithZod } from '~/utils/form-parse.ts';
-import { pageQuery, planPageQuery, type PageQueryAnswer } from '~/utils/page-query.server.ts';
+import { pageQuery, planPageRpc, type PageQueryAnswer } from '~/utils/page-query.server.ts';
 import {
   canonicalProjectAddress,
   isLegacyProjectParam,
@@ -44,7 +44,7 @@ import { projectPath, taskPath, taskRef } from '~/utils/projects.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { modified } from '~/utils/keys.ts';
 import { atLeast } from '~/utils/roles.ts';
-import { getSupabase, rpcAsUser } from '~/utils/supabase.server.ts';
+import { getSupabase } from '~/utils/supabase.server.ts';
 import { requireMember } from '~/utils/workspace.server.ts';
 import { NewTaskSchema, TASK_STATUSES } from '~/utils/workspace-schemas.ts';
 import { BoardFilters, NoMatches } from './filters.tsx';
@@ -97,21 +97,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const timeZone = readTimeZone(request);
   const today = calendarDate(new Date(), timeZone);
   // The session check, the workspace and the board's windows in one request (page-query.server.ts).
-  // With a checked token far from expiry, straight to PostgREST, with no Supabase client to build.
   const args = {
     workspace_slug: slug,
     project_key: projectKey,
     shown: windows,
     filters: { ...filters, today },
   };
-  planPageQuery(context, slug, (accessToken) =>
-    accessToken
-      ? rpcAsUser<BoardPageAnswer>('board_page', accessToken, args)
-      : getSupabase(request, context)
-          .supabase.rpc('board_page', args)
-          // The function's JSON has the shape its migration documents.
-          .then(({ data, error }) => ({ data: data as unknown as BoardPageAnswer | null, error })),
-  );
+  planPageRpc<BoardPageAnswer>(request, context, slug, 'board_page', args);
   const membership = await requireMember(request, context, slug);
   const answer = await pageQuery<BoardPageAnswer>(context, slug);
   if (answer?.error) throw dataErrorResponse(answer.error);
