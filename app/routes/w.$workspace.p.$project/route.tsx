@@ -487,6 +487,7 @@ export default function Board() {
                       }}
                       onKeyDown={(event) => onCardKeyDown(event, task, taskHref)}
                       taskHref={taskHref}
+                      discover={task.id === tasks[0]?.id}
                       menu={
                         <CardMenu
                           status={task.status}

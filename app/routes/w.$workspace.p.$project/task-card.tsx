@@ -34,6 +34,7 @@ export function TaskCard({
   today,
   projectKey,
   menu,
+  discover = false,
 }: {
   task: BoardTask;
   /** The assignee's name and picture (from the board's people). */
@@ -52,6 +53,12 @@ export function TaskCard({
   projectKey: string;
   /** The card's "⋯" menu, drawn once the board is interactive. */
   menu?: ReactNode;
+  /**
+   * Marks the link for Remix's route discovery (lazy route discovery finds routes through the
+   * `data-discover` links on the page, as `<Link>` renders them). One card's is enough: every task
+   * panel is the same route, and without it opening a card could be matched to the catch-all route.
+   */
+  discover?: boolean;
 }) {
   const draggable = interactive && canEdit;
   return (
@@ -91,7 +98,7 @@ export function TaskCard({
           </button>
         ) : null}
         {/* A plain anchor: the board opens it without a page load (onBoardClick). */}
-        <a href={taskHref} data-panel-link>
+        <a href={taskHref} data-panel-link data-discover={discover ? 'true' : undefined}>
           <span>{taskRef(projectKey, task.number)}</span> {task.title}
         </a>
         {draggable ? menu : null}
