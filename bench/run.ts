@@ -62,7 +62,13 @@ async function prepareRestTable(backend: BenchBackend): Promise<void> {
   throw new Error('PostgREST did not pick up bench_items');
 }
 
-async function restLatency(backend: BenchBackend): Promise<{ gateway: number; direct: number }> {
+interface RestTimes {
+  gateway: number;
+  direct: number;
+  relay: number;
+}
+
+async function restLatency(backend: BenchBackend, relayUrl: string): Promise<RestTimes> {
   const child = spawn(
     process.execPath,
     [
@@ -71,6 +77,7 @@ async function restLatency(backend: BenchBackend): Promise<{ gateway: number; di
       path.join(import.meta.dirname, 'rest-client.ts'),
       backend.apiUrl,
       backend.postgrestUrl,
+      relayUrl,
       backend.anonKey,
     ],
     {
@@ -81,7 +88,52 @@ async function restLatency(backend: BenchBackend): Promise<{ gateway: number; di
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   if (code !== 0) throw new Error(`rest-client exited with ${code}`);
-  return JSON.parse(out) as { gateway: number; direct: number };
+  return JSON.parse(out) as RestTimes;
+}
+
+/** Starts the bare relay (relay.ts) in front of PostgREST; its URL, and how to stop it. */
+async function startRelay(backend: BenchBackend): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'relay.ts'), new URL(backend.postgrestUrl).port],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim()));
+    child.once('exit', (code) => reject(new Error(`the relay exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
+/**
+ * The REST rows: three runs of the client (each 2,000 rounds of the three paths interleaved), and the
+ * run with the median gateway ratio. The relay's ratio is the floor any hop written in Node has on
+ * this machine, measured in the same rounds.
+ */
+async function restRows(backend: BenchBackend): Promise<Row[]> {
+  await prepareRestTable(backend);
+  const relay = await startRelay(backend);
+  const runs: RestTimes[] = [];
+  try {
+    for (let i = 0; i < 3; i++) runs.push(await restLatency(backend, relay.url));
+  } finally {
+    relay.stop();
+  }
+  const ratio = (times: RestTimes) => times.gateway / times.direct;
+  runs.sort((a, b) => ratio(a) - ratio(b));
+  const rest = runs[1] ?? runs[0]!;
+  return [
+    [
+      'REST read, gateway vs PostgREST (median)',
+      `${rest.gateway.toFixed(3)} ms vs ${rest.direct.toFixed(3)} ms`,
+      `ratio ${ratio(rest).toFixed(3)} (goal ≤ 1.15; median run of 3: ${runs.map((r) => ratio(r).toFixed(3)).join(', ')})`,
+    ],
+    [
+      'REST read, bare Node relay vs PostgREST (same run)',
+      `${rest.relay.toFixed(3)} ms vs ${rest.direct.toFixed(3)} ms`,
+      `ratio ${(rest.relay / rest.direct).toFixed(3)}: the floor of any hop written in Node here (runs: ${runs.map((r) => (r.relay / r.direct).toFixed(3)).join(', ')})`,
+    ],
+  ];
 }
 
 async function authThroughput(
@@ -260,11 +312,7 @@ async function main(): Promise<void> {
   const dir = scratchDir();
   const backend = await start(dir);
   try {
-    await prepareRestTable(backend);
-    // Three runs of the client (each 2,000 interleaved requests): the run with the median ratio.
-    const runs = [await restLatency(backend), await restLatency(backend), await restLatency(backend)];
-    runs.sort((a, b) => a.gateway / a.direct - b.gateway / b.direct);
-    const rest = runs[1] ?? runs[0]!;
+    const rest = await restRows(backend);
     const auth = await authThroughput(backend);
     const app = await benchApp(backend);
     const storage = await benchStorage(backend);
@@ -274,11 +322,7 @@ async function main(): Promise<void> {
     const realtime = await realtimeLatency(backend);
     const functions = await benchFunctions(backend, projectRoot);
     const rows: Row[] = [
-      [
-        'REST read, gateway vs PostgREST (median)',
-        `${rest.gateway.toFixed(3)} ms vs ${rest.direct.toFixed(3)} ms`,
-        `ratio ${(rest.gateway / rest.direct).toFixed(3)} (goal ≤ 1.15; median run of 3: ${runs.map((r) => (r.gateway / r.direct).toFixed(3)).join(', ')})`,
-      ],
+      ...rest,
       [
         'password sign-in (4 concurrent)',
         `${auth.signIn.toFixed(1)} req/s`,
@@ -358,6 +402,19 @@ async function realtimeOnly(): Promise<void> {
   }
 }
 
+/** `npm run bench -- rest`: the REST rows alone, on a fresh backend. */
+async function restOnly(): Promise<void> {
+  const dir = scratchDir();
+  const backend = await start(dir);
+  try {
+    printTable('Crewboard REST benchmark', await restRows(backend));
+  } finally {
+    await backend.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 if (process.argv[2] === 'app') await appOnly();
+else if (process.argv[2] === 'rest') await restOnly();
 else if (process.argv[2] === 'realtime') await realtimeOnly();
 else await main();

@@ -27,7 +27,7 @@ const echo =
     res.end(payload);
   };
 
-async function listen(server: http.Server): Promise<number> {
+async function listen(server: net.Server): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return (server.address() as net.AddressInfo).port;
 }
@@ -435,6 +435,87 @@ describe('the gateway’s fast path answers as node:http does', () => {
       slowUpstream.close();
     }
   });
+
+  it('answers heads PostgREST would not write, framed every way, as node:http does', async () => {
+    // A stand-in that writes its heads by hand: spacing, case and framing node:http would not use,
+    // a header the gateway drops, a CORS header it replaces, and one value node:http refuses.
+    const heads: Record<string, string> = {
+      '/spaced':
+        'HTTP/1.1 200 OK\r\nx-odd:   padded  \r\ncontent-length:2\r\nDATE: Tue, 01 Jan 2030 00:00:00 GMT\r\n\r\nok',
+      '/chunked':
+        'HTTP/1.1 201 Created\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\nAccess-Control-Allow-Origin: https://elsewhere.test\r\nKeep-Alive: timeout=5\r\n\r\n3\r\nabc\r\n0\r\n\r\n',
+      '/close': 'HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nuntil the end',
+      '/empty-value': 'HTTP/1.1 204 No Content\r\nX-Empty: \r\nX-Trailing-Tab: a\t\r\n\r\n',
+      '/refused': 'HTTP/1.1 200 OK\r\nX-Bad: a\x01b\r\nContent-Length: 2\r\n\r\nno',
+    };
+    const upstream = net.createServer((socket) => {
+      socket.on('error', () => {});
+      socket.on('data', (data: Buffer) => {
+        const path = /^GET (\S+)/.exec(data.toString('latin1'))?.[1] ?? '';
+        const answer = heads[path] ?? 'HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n';
+        socket.write(answer, 'latin1');
+        if (path === '/close') socket.end();
+      });
+    });
+    const oddPair = await gatewayPair(await listen(upstream));
+    try {
+      const before = oddPair.handedOver();
+      for (const path of Object.keys(heads)) {
+        const { answers } = await differential(oddPair, [get(`/rest/v1${path}`)], ['GET']);
+        expect(answers).toHaveLength(1);
+      }
+      const spaced = await differential(oddPair, [get('/rest/v1/spaced')], ['GET']);
+      expect(spaced.answers[0]?.headers).toContain('x-odd: padded');
+      expect(spaced.answers[0]?.body).toBe('ok');
+      const chunked = await differential(oddPair, [get('/rest/v1/chunked')], ['GET']);
+      expect(chunked.answers[0]?.headers).toContain('Access-Control-Allow-Origin: *');
+      expect(chunked.answers[0]?.headers.join('\n')).not.toContain('elsewhere');
+      expect(chunked.answers[0]?.body).toBe('abc');
+      const refused = await differential(oddPair, [get('/rest/v1/refused')], ['GET']);
+      expect(refused.answers[0]?.status).toBe('HTTP/1.1 502 Bad Gateway');
+      expect(oddPair.handedOver()).toBe(before);
+    } finally {
+      await oddPair.close();
+      upstream.close();
+    }
+  });
+
+  it('streams a large body to a client that reads slowly, whole and in order', async () => {
+    const size = 8 * 1024 * 1024;
+    const body = Buffer.alloc(size);
+    for (let i = 0; i < size; i += 4) body.writeUInt32BE(i, i);
+    const upstream = http.createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+      res.end(body);
+    });
+    const bigPair = await gatewayPair(await listen(upstream));
+    try {
+      const socket = net.connect({ port: bigPair.fast, host: '127.0.0.1' });
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      socket.pause();
+      socket.write(get('/rest/v1/big'));
+      // Nothing is read for a while: the gateway must hold PostgREST back, not lose bytes.
+      await sleep(500);
+      const chunks: Buffer[] = [];
+      const done = new Promise<void>((resolve) => {
+        socket.on('data', (d: Buffer) => {
+          chunks.push(d);
+          const text = Buffer.concat(chunks);
+          if (text.subarray(-5).toString('latin1') === '0\r\n\r\n') resolve();
+        });
+      });
+      socket.resume();
+      await done;
+      socket.destroy();
+      const answer = parseAnswers(Buffer.concat(chunks), ['GET']).answers[0];
+      expect(answer?.status).toBe('HTTP/1.1 200 OK');
+      expect(answer?.framing).toBe('chunked');
+      expect(Buffer.from(answer?.body ?? '', 'latin1').equals(body)).toBe(true);
+    } finally {
+      await bigPair.close();
+      upstream.close();
+    }
+  }, 30_000);
 
   it('hands over a request cut across TCP reads, and then stays with node:http', async () => {
     const request = get('/rest/v1/fast_path_items?id=eq.5');

@@ -16,8 +16,11 @@ export interface FastRequest {
   method: 'GET' | 'HEAD';
   /** The request target as sent (origin form): path and query string. */
   target: string;
-  /** The headers as a flat [name, value, …] list, as node:http's `rawHeaders` has them. */
-  rawHeaders: string[];
+  /**
+   * The header lines as they came, each led by CRLF (`\r\nName: value…`): checked to be well formed,
+   * and passed on without being taken apart.
+   */
+  headerLines: string;
   /** The `apikey` header's value (it came at most once), if any. */
   apikey: string | undefined;
   /** Whether the connection stays open after the answer (HTTP/1.1 without `Connection: close`). */
@@ -33,17 +36,27 @@ export type FastRoute = (request: FastRequest, res: FastResponse) => boolean;
 /** Heads longer than this go to node:http (whose limit, `maxHeaderSize`, is 16 KiB). */
 const MAX_HEAD = 8192;
 const HEAD_END = Buffer.from('\r\n\r\n');
-/** Characters a head line may hold here: visible ASCII, space and tab. Anything else goes to node:http. */
-const LINE_OK = /^[\t\x20-\x7e]*$/;
+/**
+ * The whole head of a request the fast path takes, checked in one pass:
+ * - the request line: GET or HEAD, a target of RFC 3986 characters only (what fetch and supabase-js
+ *   send, percent-encoding the rest; a fragment, quotes, braces and the like are left to node:http's
+ *   parser to judge), and HTTP/1.1;
+ * - header lines of a name (an RFC 9110 token, so no line starts with a space or tab: no obsolete
+ *   line folding) and a value of visible ASCII, space and tab (no bare CR or LF, no control
+ *   character, no byte above 0x7f).
+ * Anything else goes to node:http.
+ */
+const REQUEST_HEAD =
+  /^(GET|HEAD) (\/[A-Za-z0-9\-._~:/?[\]@!$&'()*+,;=%]*) HTTP\/1\.1((?:\r\n[!#$%&'*+\-.^_`|~0-9A-Za-z]+:[\t\x20-\x7e]*)*)$/;
+/** The header lines the fast path looks into: the name, and the value without surrounding spaces and tabs. */
+const NOTED_HEADER =
+  /\r\n(host|apikey|connection|content-length|transfer-encoding|upgrade|expect):[\t ]*([^\r]*?)[\t ]*(?=\r\n|$)/gi;
 /** A header name (RFC 9110 token). */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-/**
- * A request target of RFC 3986 characters only (what fetch and supabase-js send, percent-encoding the
- * rest). A fragment, quotes, braces and the like are left to node:http's parser to judge.
- */
-const TARGET_OK = /^\/[A-Za-z0-9\-._~:/?[\]@!$&'()*+,;=%]*$/;
 /** Header values node:http refuses to write (its checkInvalidHeaderChar). */
 const INVALID_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
+const DATE_LINE = /\r\ndate:/i;
+const CONTENT_LENGTH_LINE = /\r\ncontent-length:/i;
 
 /**
  * Parses `data` as exactly one request head of the shape the fast path takes, with nothing after it.
@@ -54,32 +67,19 @@ export function parseFastRequest(data: Buffer): FastRequest | undefined {
   const end = data.indexOf(HEAD_END);
   // Incomplete, or more than a head (a body, or pipelined requests): node:http's.
   if (end === -1 || end + 4 !== data.length) return undefined;
-  const lines = data.toString('latin1', 0, end).split('\r\n');
-  const requestLine = lines[0] as string;
-  let method: 'GET' | 'HEAD';
-  if (requestLine.startsWith('GET ')) method = 'GET';
-  else if (requestLine.startsWith('HEAD ')) method = 'HEAD';
-  else return undefined;
-  if (!requestLine.endsWith(' HTTP/1.1')) return undefined;
-  const target = requestLine.slice(method.length + 1, -9);
-  if (!TARGET_OK.test(target)) return undefined;
+  const head = REQUEST_HEAD.exec(data.toString('latin1', 0, end));
+  if (!head) return undefined;
+  const headerLines = head[3] as string;
 
-  const rawHeaders: string[] = [];
   let hosts = 0;
   let apikeys = 0;
   let apikey: string | undefined;
   let connections = 0;
   let keepAlive = true;
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i] as string;
-    // A bare CR or LF, a control character, a byte above 0x7f, or an obsolete line folding.
-    if (!LINE_OK.test(line) || line.charCodeAt(0) === 0x20 || line.charCodeAt(0) === 0x09) return undefined;
-    const colon = line.indexOf(':');
-    if (colon <= 0) return undefined;
-    const name = line.slice(0, colon);
-    if (!TOKEN.test(name)) return undefined;
-    const value = line.slice(colon + 1).trim(); // only spaces and tabs can be there to trim
-    switch (name.toLowerCase()) {
+  NOTED_HEADER.lastIndex = 0;
+  for (let field = NOTED_HEADER.exec(headerLines); field; field = NOTED_HEADER.exec(headerLines)) {
+    const value = field[2] as string;
+    switch ((field[1] as string).toLowerCase()) {
       case 'host':
         hosts++;
         break;
@@ -96,18 +96,14 @@ export function parseFastRequest(data: Buffer): FastRequest | undefined {
         }
         break;
       // A body, a protocol switch or an expectation: node:http's.
-      case 'content-length':
-      case 'transfer-encoding':
-      case 'upgrade':
-      case 'expect':
+      default:
         return undefined;
     }
-    rawHeaders.push(name, value);
   }
   // node:http answers 400 to an HTTP/1.1 request without a host; repeated fields that matter are
   // joined or chosen by its rules, which are not repeated here.
   if (hosts !== 1 || apikeys > 1 || connections > 1) return undefined;
-  return { method, target, rawHeaders, apikey, keepAlive };
+  return { method: head[1] as 'GET' | 'HEAD', target: head[2] as string, headerLines, apikey, keepAlive };
 }
 
 let dateCache = '';
@@ -123,7 +119,6 @@ function utcDate(): string {
 }
 
 const CRLF = Buffer.from('\r\n');
-const EMPTY = Buffer.alloc(0);
 const LAST_CHUNK = Buffer.from('0\r\n\r\n');
 
 /**
@@ -132,14 +127,19 @@ const LAST_CHUNK = Buffer.from('0\r\n\r\n');
  * `Trailer`, which it leaves out of what it forwards): the status line with node's reason phrase,
  * the headers in order, `Date` unless given, `Connection` and `Keep-Alive`, then `Content-Length` as
  * given or chunked framing.
+ *
+ * What is written is gathered and goes out in one socket write when the writer says so (`flush`,
+ * after each read from upstream) or at `end`: a small answer, head and body, leaves in one system
+ * call without node's cork, writev and next-tick machinery.
  */
 export class FastResponse implements ResponseSink {
   headersSent = false;
-  private head: string | null = null;
   private hasBody: boolean;
   private chunked = false;
-  private corked = false;
   private done = false;
+  /** Bytes gathered since the last flush, and their total length. */
+  private out: Buffer[] = [];
+  private outLength = 0;
 
   constructor(
     private readonly socket: net.Socket,
@@ -161,61 +161,75 @@ export class FastResponse implements ResponseSink {
   writeHead(status: number, headers: string[]): void {
     if (this.headersSent) throw new Error('headers already sent');
     if (!Number.isInteger(status) || status < 100 || status > 999) throw new RangeError('bad status');
-    let head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'unknown'}\r\n`;
-    let date = false;
-    let length = false;
+    let lines = '';
     for (let i = 0; i < headers.length; i += 2) {
       const name = headers[i] as string;
       const value = headers[i + 1];
       if (!TOKEN.test(name) || value === undefined || INVALID_HEADER_CHAR.test(value)) {
         throw new TypeError(`invalid header ${name}`);
       }
-      head += `${name}: ${value}\r\n`;
-      const lower = name.length === 4 || name.length === 14 ? name.toLowerCase() : '';
-      if (lower === 'date') date = true;
-      else if (lower === 'content-length') length = true;
+      lines += `\r\n${name}: ${value}`;
     }
-    if (!date) head += `Date: ${utcDate()}\r\n`;
+    this.writeHeadLines(status, lines);
+  }
+
+  /**
+   * `writeHead` for header lines already in the form it writes (`\r\nName: value` each, names and
+   * values ones node:http accepts), which are not checked again.
+   */
+  writeHeadLines(status: number, lines: string): void {
+    if (this.headersSent) throw new Error('headers already sent');
+    let head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'unknown'}${lines}`;
+    if (!DATE_LINE.test(lines)) head += `\r\nDate: ${utcDate()}`;
     if (this.keepAlive) {
-      head += 'Connection: keep-alive\r\n';
+      head += '\r\nConnection: keep-alive';
       if (this.keepAliveTimeout)
-        head += `Keep-Alive: timeout=${Math.floor(this.keepAliveTimeout / 1000)}\r\n`;
+        head += `\r\nKeep-Alive: timeout=${Math.floor(this.keepAliveTimeout / 1000)}`;
     } else {
-      head += 'Connection: close\r\n';
+      head += '\r\nConnection: close';
     }
     if (status === 204 || status === 304 || status < 200) this.hasBody = false;
-    if (!length && this.hasBody) {
-      head += 'Transfer-Encoding: chunked\r\n';
+    if (this.hasBody && !CONTENT_LENGTH_LINE.test(lines)) {
+      head += '\r\nTransfer-Encoding: chunked';
       this.chunked = true;
     }
-    this.head = head + '\r\n';
+    this.gather(Buffer.from(head + '\r\n\r\n', 'latin1'));
     this.headersSent = true;
   }
 
+  /** Gathers `chunk`; returns false when the client is slow and the writer should wait for 'drain'. */
   write(chunk: Buffer): boolean {
     if (this.done || this.destroyed) return true;
-    this.cork();
-    let ok = true;
-    if (this.head !== null) {
-      ok = this.socket.write(this.head, 'latin1');
-      this.head = null;
+    if (this.hasBody && chunk.length > 0) {
+      if (this.chunked) {
+        this.gather(Buffer.from(`${chunk.length.toString(16)}\r\n`, 'latin1'));
+        this.gather(chunk);
+        this.gather(CRLF);
+      } else {
+        this.gather(chunk);
+      }
     }
-    if (!this.hasBody || chunk.length === 0) return ok;
-    if (this.chunked) {
-      this.socket.write(`${chunk.length.toString(16)}\r\n`, 'latin1');
-      this.socket.write(chunk);
-      return this.socket.write(CRLF);
-    }
-    return this.socket.write(chunk);
+    return !this.socket.writableNeedDrain;
+  }
+
+  /** Sends what was gathered; false, like a socket write, when the client's buffer is full. */
+  flush(): boolean {
+    if (this.outLength === 0 && this.out.length === 0) return !this.socket.writableNeedDrain;
+    const data = this.out.length === 1 ? (this.out[0] as Buffer) : Buffer.concat(this.out, this.outLength);
+    this.out = [];
+    this.outLength = 0;
+    if (this.destroyed) return true;
+    return this.socket.write(data);
   }
 
   end(chunk?: Buffer): void {
     if (this.done) return;
     if (!this.destroyed) {
-      this.write(chunk ?? EMPTY);
-      if (this.chunked && this.hasBody) this.socket.write(LAST_CHUNK);
-      this.uncork();
+      if (chunk) this.write(chunk);
+      if (this.chunked && this.hasBody) this.gather(LAST_CHUNK);
+      this.flush();
     }
+    this.out = [];
     this.done = true;
     this.onDone(this);
   }
@@ -232,18 +246,9 @@ export class FastResponse implements ResponseSink {
     this.socket.removeListener(event, listener);
   }
 
-  /** Like node:http, the pieces written in one tick go out in one system call. */
-  private cork(): void {
-    if (this.corked) return;
-    this.corked = true;
-    this.socket.cork();
-    process.nextTick(() => this.uncork());
-  }
-
-  private uncork(): void {
-    if (!this.corked) return;
-    this.corked = false;
-    this.socket.uncork();
+  private gather(data: Buffer): void {
+    this.out.push(data);
+    this.outLength += data.length;
   }
 }
 

@@ -147,6 +147,9 @@ export function createGateway(options: GatewayOptions): http.Server {
   const postgrestHost = `127.0.0.1:${options.postgrestPort}`;
 
   function badGateway(res: ServerResponse): void {
+    // A writeHead that threw on PostgREST's head (a value node:http refuses) has already set its
+    // reason phrase, which would otherwise be kept: "502 OK".
+    res.statusMessage = '';
     sendJson(res, 502, { message: BAD_GATEWAY_MESSAGE }, corsHeaders());
   }
 
@@ -172,7 +175,7 @@ export function createGateway(options: GatewayOptions): http.Server {
         path: path + search,
         rawHeaders: req.rawHeaders,
         res,
-        fail: () => badGateway(res),
+        fail: badGateway,
       });
       return;
     }
@@ -216,9 +219,10 @@ export function createGateway(options: GatewayOptions): http.Server {
     upstream.forward({
       method: request.method,
       path: (path.slice('/rest/v1'.length) || '/') + search,
-      rawHeaders: request.rawHeaders,
+      rawHeaders: [],
+      headerLines: request.headerLines,
       res,
-      fail: () => fastBadGateway(res),
+      fail: fastBadGateway,
     });
     return true;
   };

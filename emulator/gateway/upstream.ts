@@ -16,6 +16,16 @@ export interface ResponseSink {
   readonly destroyed: boolean;
   writeHead(status: number, headers: string[]): unknown;
   write(chunk: Buffer): boolean;
+  /**
+   * For a sink that can: `writeHead` given the header lines already in the form it writes
+   * (`\r\nName: value` each).
+   */
+  writeHeadLines?(status: number, lines: string): unknown;
+  /**
+   * For a sink that gathers what is written (the fast path's): sends it. Called after each read from
+   * upstream; false when the client is slow and the writer should wait for 'drain'.
+   */
+  flush?(): boolean;
   end(chunk?: Buffer): unknown;
   destroy(error?: Error): unknown;
   once(event: 'drain' | 'close', listener: () => void): unknown;
@@ -24,6 +34,18 @@ export interface ResponseSink {
 
 /** Why an exchange failed before the response's head reached the caller. */
 export class UpstreamFailed extends Error {}
+
+/**
+ * A response head in the form a sink that takes header lines writes (node:http's form): a status
+ * line, then `\r\nName: value` lines with a token for a name, one space after the colon, and a value
+ * without surrounding spaces or tabs of characters node:http accepts. PostgREST writes its heads so.
+ */
+const CANONICAL_HEAD =
+  /^HTTP\/1\.[01] ([1-9]\d\d)(?: [^\r\n]*)?((?:\r\n[!#$%&'*+\-.^_`|~0-9A-Za-z]+: (?:[\x21-\x7e\x80-\xff](?:[\t\x20-\x7e\x80-\xff]*[\x21-\x7e\x80-\xff])?)?)*)$/;
+/** The lines that say how the body is framed and whether the connection stays open. */
+const FRAMING_LINE = /\r\n(content-length|transfer-encoding|connection): ([^\r]*)/gi;
+const CHUNKED = /(^|,)\s*chunked\s*$/i;
+const CLOSE = /\bclose\b/i;
 
 /** The largest response head accepted; PostgREST's are a few hundred bytes. */
 const MAX_HEAD = 64 * 1024;
@@ -35,7 +57,7 @@ interface Exchange {
   head: string;
   res: ResponseSink;
   /** Called when nothing of the response was written yet: the caller answers the error itself. */
-  fail: (error: Error) => void;
+  fail: (res: ResponseSink, error: Error) => void;
   /** Whether this exchange may be sent again on a fresh connection (an idempotent, body-less request). */
   retriable: boolean;
 }
@@ -117,6 +139,9 @@ class Connection {
       if (this.exchange) this.pending = buf;
       else this.socket.destroy(); // more than one response: never expected
     }
+    // Part of a body read while the response goes on: out to a gathering sink now.
+    if (this.exchange === exchange && exchange.res.flush && !exchange.res.flush())
+      this.waitForDrain(exchange);
   }
 
   /** Consumes what it can of `buf`; returns the bytes it needs more data to understand. */
@@ -195,6 +220,36 @@ class Connection {
   }
 
   private onHead(exchange: Exchange, head: string): void {
+    const res = exchange.res;
+    const canonical = res.writeHeadLines ? CANONICAL_HEAD.exec(head) : null;
+    if (canonical && res.writeHeadLines) {
+      // A head in the form the sink writes: passed on as lines, without being taken apart.
+      const status = Number(canonical[1]);
+      if (status < 200) return;
+      const lines = canonical[2] as string;
+      let length = -1;
+      let chunked = false;
+      FRAMING_LINE.lastIndex = 0;
+      for (let field = FRAMING_LINE.exec(lines); field; field = FRAMING_LINE.exec(lines)) {
+        const value = field[2] as string;
+        switch ((field[1] as string).toLowerCase()) {
+          case 'content-length':
+            length = Number(value);
+            break;
+          case 'transfer-encoding':
+            chunked = CHUNKED.test(value);
+            break;
+          default:
+            if (CLOSE.test(value)) this.reusable = false;
+        }
+      }
+      res.writeHeadLines(
+        status,
+        lines.replace(this.pool.responseLinesNotForwarded, '') + this.pool.responseLinesAdded,
+      );
+      this.afterHead(exchange, status, length, chunked);
+      return;
+    }
     const lines = head.split('\r\n');
     const statusLine = lines[0] ?? '';
     const status = Number(statusLine.slice(9, 12));
@@ -215,14 +270,19 @@ class Connection {
       const value = line.slice(colon + 1).trim();
       const lower = name.toLowerCase();
       if (lower === 'content-length') length = Number(value);
-      else if (lower === 'transfer-encoding') chunked = /(^|,)\s*chunked\s*$/i.test(value);
-      else if (lower === 'connection' && /\bclose\b/i.test(value)) this.reusable = false;
+      else if (lower === 'transfer-encoding') chunked = CHUNKED.test(value);
+      else if (lower === 'connection' && CLOSE.test(value)) this.reusable = false;
       if (!dropped.has(lower)) headers.push(name, value);
     }
     for (const field of this.pool.responseHeadersAdded) headers.push(field);
-    const bodiless = exchange.method === 'HEAD' || status === 204 || status === 304;
     // writeHead throws on a header value node:http refuses; that is a bad upstream answer too.
-    exchange.res.writeHead(status, headers);
+    res.writeHead(status, headers);
+    this.afterHead(exchange, status, length, chunked);
+  }
+
+  /** After the head: how the body is read, given its framing. */
+  private afterHead(exchange: Exchange, status: number, length: number, chunked: boolean): void {
+    const bodiless = exchange.method === 'HEAD' || status === 204 || status === 304;
     if (bodiless) this.finish(exchange);
     else if (chunked) this.state = { kind: 'chunk-size' };
     else if (length >= 0 && Number.isSafeInteger(length)) {
@@ -241,12 +301,15 @@ class Connection {
       this.socket.destroy();
       return;
     }
-    // Backpressure: a slow client pauses the read from PostgREST instead of buffering in memory.
-    if (!exchange.res.write(data)) {
-      this.socket.pause();
-      exchange.res.once('drain', this.resume);
-      exchange.res.once('close', this.onResponseClosed);
-    }
+    if (!exchange.res.write(data)) this.waitForDrain(exchange);
+  }
+
+  /** Backpressure: a slow client pauses the read from PostgREST instead of buffering in memory. */
+  private waitForDrain(exchange: Exchange): void {
+    if (this.socket.isPaused()) return;
+    this.socket.pause();
+    exchange.res.once('drain', this.resume);
+    exchange.res.once('close', this.onResponseClosed);
   }
 
   private finish(exchange: Exchange, last?: Buffer): void {
@@ -273,7 +336,7 @@ class Connection {
     this.exchange = null;
     exchange.res.removeListener('close', this.onResponseClosed);
     exchange.res.removeListener('drain', this.resume);
-    if (!exchange.res.headersSent) exchange.fail(error);
+    if (!exchange.res.headersSent) exchange.fail(exchange.res, error);
     else exchange.res.destroy(error);
   }
 
@@ -297,6 +360,12 @@ class Connection {
   }
 }
 
+/** Matches the lines of the headers named (lower-case names) in a block of CRLF-led header lines. */
+function linesOf(names: Iterable<string>): RegExp {
+  const alternatives = [...names].map((name) => name.replace(/[^a-z0-9]/g, '\\$&'));
+  return new RegExp(`\\r\\n(?:${alternatives.join('|')}):[^\\r]*`, 'gi');
+}
+
 export interface UpstreamOptions {
   host: string;
   port: number;
@@ -315,7 +384,7 @@ export interface UpstreamOptions {
   responseHeadersAdded?: readonly string[];
 }
 
-export interface ForwardRequest {
+export interface ForwardRequest<R extends ResponseSink = ResponseSink> {
   method: string;
   /** Path and query string, as PostgREST should see them. */
   path: string;
@@ -324,8 +393,17 @@ export interface ForwardRequest {
    * in `requestHeadersNotForwarded` are left out as the head is written.
    */
   rawHeaders: readonly string[];
-  res: ResponseSink;
-  fail: (error: Error) => void;
+  /**
+   * Instead of `rawHeaders`: the header lines as they came, each led by CRLF (the fast path's form,
+   * already checked to be well formed); the lines of headers not forwarded are cut out.
+   */
+  headerLines?: string;
+  res: R;
+  /**
+   * Answers the client when nothing of PostgREST's answer was sent: given `res` back, so one function
+   * serves every request.
+   */
+  fail: (res: R, error: Error) => void;
 }
 
 /** A pool of keep-alive connections to one HTTP/1.1 server, for requests without a body. */
@@ -337,8 +415,13 @@ export class Upstream {
   private readonly idleTimeout: number;
   private readonly hostHeader: string;
   private readonly requestHeadersNotForwarded: ReadonlySet<string>;
+  /** The lines of those headers in a block of CRLF-led header lines. */
+  private readonly requestLinesNotForwarded: RegExp;
   readonly responseHeadersNotForwarded: ReadonlySet<string>;
   readonly responseHeadersAdded: readonly string[];
+  /** The lines of the headers not forwarded, and the added headers as lines, for `writeHeadLines`. */
+  readonly responseLinesNotForwarded: RegExp;
+  readonly responseLinesAdded: string;
   private closed = false;
   private sweeper: NodeJS.Timeout | undefined;
 
@@ -349,6 +432,7 @@ export class Upstream {
     this.idleTimeout = options.idleTimeout ?? 4000;
     this.hostHeader = `${options.host}:${options.port}`;
     this.requestHeadersNotForwarded = new Set(['host', ...(options.requestHeadersNotForwarded ?? [])]);
+    this.requestLinesNotForwarded = linesOf(this.requestHeadersNotForwarded);
     this.responseHeadersNotForwarded = new Set([
       'transfer-encoding',
       'connection',
@@ -356,23 +440,33 @@ export class Upstream {
       ...(options.responseHeadersNotForwarded ?? []),
     ]);
     this.responseHeadersAdded = options.responseHeadersAdded ?? [];
+    this.responseLinesNotForwarded = linesOf(this.responseHeadersNotForwarded);
+    let added = '';
+    for (let i = 0; i < this.responseHeadersAdded.length; i += 2) {
+      added += `\r\n${this.responseHeadersAdded[i]}: ${this.responseHeadersAdded[i + 1]}`;
+    }
+    this.responseLinesAdded = added;
   }
 
-  forward(request: ForwardRequest): void {
-    let head = `${request.method} ${request.path} HTTP/1.1\r\nHost: ${this.hostHeader}\r\n`;
-    const raw = request.rawHeaders;
-    const dropped = this.requestHeadersNotForwarded;
-    for (let i = 0; i < raw.length; i += 2) {
-      const name = raw[i] as string;
-      if (!dropped.has(name.toLowerCase())) head += `${name}: ${raw[i + 1]}\r\n`;
+  forward<R extends ResponseSink>(request: ForwardRequest<R>): void {
+    let head = `${request.method} ${request.path} HTTP/1.1\r\nHost: ${this.hostHeader}`;
+    if (request.headerLines !== undefined) {
+      head += request.headerLines.replace(this.requestLinesNotForwarded, '');
+    } else {
+      const raw = request.rawHeaders;
+      const dropped = this.requestHeadersNotForwarded;
+      for (let i = 0; i < raw.length; i += 2) {
+        const name = raw[i] as string;
+        if (!dropped.has(name.toLowerCase())) head += `\r\n${name}: ${raw[i + 1]}`;
+      }
     }
-    head += '\r\n';
+    head += '\r\n\r\n';
     this.dispatch(
       {
         method: request.method,
         head,
         res: request.res,
-        fail: request.fail,
+        fail: request.fail as Exchange['fail'],
         retriable: request.method === 'GET' || request.method === 'HEAD',
       },
       false,
@@ -382,7 +476,7 @@ export class Upstream {
   /** Sends on the most recently used idle connection (warm, least likely to have timed out), or a new one. */
   dispatch(exchange: Exchange, fresh: boolean): void {
     if (this.closed) {
-      exchange.fail(new UpstreamFailed('gateway closing'));
+      exchange.fail(exchange.res, new UpstreamFailed('gateway closing'));
       return;
     }
     const connection = (!fresh && this.idle.pop()) || new Connection(this, this.port, this.host);
