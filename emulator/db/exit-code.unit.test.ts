@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 const script = `
   const { loadEmbeddedPostgres } = await import(${JSON.stringify(path.resolve(import.meta.dirname, 'postgres.ts'))});
   await loadEmbeddedPostgres();
+  await loadEmbeddedPostgres(); // as a process that starts two backends does
   process.exitCode = 3;
 `;
 

@@ -78,9 +78,11 @@ export async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresCla
   // (vitest sets process.exitCode = 1) would report success. Its 'exit' handler cannot stop anything
   // (nothing asynchronous runs then) and throws. The backend stops its database itself, so both go;
   // the signal handlers stay.
+  // Loaded once per process, so only the first call finds them.
   const exitHook = (await import('async-exit-hook')).default;
-  exitHook.unhookEvent('beforeExit');
-  exitHook.unhookEvent('exit');
+  for (const event of ['beforeExit', 'exit']) {
+    if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
+  }
   return embedded;
 }
 
