@@ -242,11 +242,13 @@ export default function Board() {
   const [focusTask, setFocusTask] = useState<string | null>(null);
   const navigate = useNavigate();
 
-  // A card moved by keyboard is a new element in its new column: give it focus back.
+  // A card moved by keyboard is a new element in its new column: give it focus back, when the focus
+  // was lost with the old element. Not when it is somewhere else: a menu opened since, or a field.
   useEffect(() => {
     if (!focusTask) return;
     const handle = document.getElementById(`handle-${focusTask}`);
-    if (handle && document.activeElement !== handle) handle.focus();
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (handle && lost) handle.focus();
   }, [focusTask, tasks]);
 
   const place = (taskId: string, status: Status, index: number) => {

@@ -1,4 +1,4 @@
-import { useFetchers, useSubmit, type useLoaderData } from '@remix-run/react';
+import { useFetchers, useRevalidator, useSubmit, type useLoaderData } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { applyMove, moveFormData, readMove, type Move } from '~/utils/board.ts';
 import type { loader } from './route.tsx';
@@ -12,6 +12,11 @@ export const moveKey = (taskId: string) => `move-${taskId}`;
  * Moves are saved one at a time per task, in order: a second move of a task waits for the first to
  * be saved (a newer one replaces a waiting one), so the server never sees them out of order. The board
  * shows saved tasks with every move being saved or waiting already applied.
+ *
+ * Once every move sent is saved, the board is loaded once more. Each saved move reloads it too, but
+ * a load begun while the next move was being saved (after an earlier move, or on a live update) can
+ * come back after that move's own, or that move can end during a navigation to a task, which keeps
+ * the board it has: the card would show where it was before the last move.
  */
 export function useMoves(saved: BoardTask[]) {
   const fetchers = useFetchers();
@@ -21,6 +26,12 @@ export function useMoves(saved: BoardTask[]) {
     fetchers.filter((f) => f.state === 'submitting' && f.key.startsWith('move-')).map((f) => f.key),
   );
   const busy = saving.size > 0 || Object.keys(waiting).length > 0;
+  const { revalidate } = useRevalidator();
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (wasBusy.current && !busy) revalidate();
+    wasBusy.current = busy;
+  }, [busy, revalidate]);
   // Leaving the page would drop a move that is waiting its turn: ask first, as editors do.
   useEffect(() => {
     if (!busy) return;
