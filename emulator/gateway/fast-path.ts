@@ -214,7 +214,7 @@ export class FastResponse implements ResponseSink {
 
   /** Sends what was gathered; false, like a socket write, when the client's buffer is full. */
   flush(): boolean {
-    if (this.outLength === 0 && this.out.length === 0) return !this.socket.writableNeedDrain;
+    if (this.out.length === 0) return !this.socket.writableNeedDrain;
     const data = this.out.length === 1 ? (this.out[0] as Buffer) : Buffer.concat(this.out, this.outLength);
     this.out = [];
     this.outLength = 0;

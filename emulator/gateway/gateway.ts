@@ -219,8 +219,7 @@ export function createGateway(options: GatewayOptions): http.Server {
     upstream.forward({
       method: request.method,
       path: (path.slice('/rest/v1'.length) || '/') + search,
-      rawHeaders: [],
-      headerLines: request.headerLines,
+      rawHeaders: request.headerLines,
       res,
       fail: fastBadGateway,
     });

@@ -389,15 +389,11 @@ export interface ForwardRequest<R extends ResponseSink = ResponseSink> {
   /** Path and query string, as PostgREST should see them. */
   path: string;
   /**
-   * The request's headers as a flat [name, value, …] list, as node:http's `rawHeaders` has them; those
-   * in `requestHeadersNotForwarded` are left out as the head is written.
+   * The request's headers: a flat [name, value, …] list, as node:http's `rawHeaders` has them, or the
+   * header lines as they came, each led by CRLF (the fast path's form, already checked to be well
+   * formed). Those in `requestHeadersNotForwarded` are left out as the head is written.
    */
-  rawHeaders: readonly string[];
-  /**
-   * Instead of `rawHeaders`: the header lines as they came, each led by CRLF (the fast path's form,
-   * already checked to be well formed); the lines of headers not forwarded are cut out.
-   */
-  headerLines?: string;
+  rawHeaders: readonly string[] | string;
   res: R;
   /**
    * Answers the client when nothing of PostgREST's answer was sent: given `res` back, so one function
@@ -450,10 +446,10 @@ export class Upstream {
 
   forward<R extends ResponseSink>(request: ForwardRequest<R>): void {
     let head = `${request.method} ${request.path} HTTP/1.1\r\nHost: ${this.hostHeader}`;
-    if (request.headerLines !== undefined) {
-      head += request.headerLines.replace(this.requestLinesNotForwarded, '');
+    const raw = request.rawHeaders;
+    if (typeof raw === 'string') {
+      head += raw.replace(this.requestLinesNotForwarded, '');
     } else {
-      const raw = request.rawHeaders;
       const dropped = this.requestHeadersNotForwarded;
       for (let i = 0; i < raw.length; i += 2) {
         const name = raw[i] as string;
