@@ -1,0 +1,108 @@
+// The server matches routes with a patched @remix-run/router (patches/, decision 011): a route
+// tree's ranked branches and each compiled path pattern are kept instead of being rebuilt on every
+// match. These tests hold the patched build, which Node loads (router.cjs.js), to the package's
+// own unpatched ES module build (router.js) on this app's real route tree.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { readConfig } from '@remix-run/dev/dist/config.js';
+import type * as RouterModule from '@remix-run/router';
+import type { AgnosticRouteObject } from '@remix-run/router';
+import { describe, expect, test } from 'vitest';
+
+type Router = typeof RouterModule;
+const patched = createRequire(import.meta.url)('@remix-run/router') as Router;
+const unpatched = (await import('@remix-run/router/dist/router.js')) as unknown as Router;
+
+type RouteNode = AgnosticRouteObject;
+
+/** The app's route tree as remix builds it from remix.config.js and app/routes. */
+async function appRoutes(): Promise<RouteNode[]> {
+  const manifest = (await readConfig(path.resolve(import.meta.dirname, '..'))).routes;
+  const nodes = new Map<string, RouteNode>();
+  for (const route of Object.values(manifest)) {
+    const { id, path, caseSensitive } = route;
+    nodes.set(id, route.index ? { id, path, caseSensitive, index: true } : { id, path, caseSensitive });
+  }
+  const roots: RouteNode[] = [];
+  for (const route of Object.values(manifest)) {
+    const node = nodes.get(route.id) as RouteNode;
+    const parent = route.parentId === undefined ? undefined : nodes.get(route.parentId);
+    if (parent && !parent.index) parent.children = [...(parent.children ?? []), node];
+    else roots.push(node);
+  }
+  return roots;
+}
+
+/** Every route's path with its params filled in, its parents, and addresses no route has. */
+function addresses(routes: RouteNode[]): string[] {
+  const found = new Set<string>(['/', '', '/nowhere', '/w/acme/p/WEB/t/7/extra', '/W/ACME', '/w//acme']);
+  const walk = (nodes: RouteNode[], prefix: string) => {
+    for (const node of nodes) {
+      const filled = (node.path ?? '')
+        .replace(/:(\w+)\?/g, 'opt-$1')
+        .replace(/:(\w+)/g, (_, name: string) => `${name}-1`)
+        .replace(/\*$/, 'some/deeper/path');
+      const full = `${prefix}/${filled}`.replace(/\/+/g, '/');
+      found.add(full);
+      found.add(`${full}/`);
+      found.add(full.toUpperCase());
+      found.add(`${full}/caf%C3%A9`);
+      walk(node.children ?? [], full);
+    }
+  };
+  walk(routes, '');
+  return [...found];
+}
+
+/** What a match says, without the route objects themselves (compared by id). */
+const summary = (matches: ReturnType<Router['matchRoutes']>) =>
+  matches?.map((m) => ({ id: m.route.id, params: m.params, pathname: m.pathname, base: m.pathnameBase }));
+
+describe('the patched route matching', async () => {
+  const routes = await appRoutes();
+  const urls = addresses(routes);
+
+  test('the app has the routes these tests walk', () => {
+    expect(urls.length).toBeGreaterThan(100);
+    expect(summary(unpatched.matchRoutes(routes, '/w/acme/p/web/t/7'))?.at(-1)?.id).toMatch(/t\.\$number/);
+  });
+
+  test('matches every address as the unpatched router does, first time and again', () => {
+    for (const url of urls) {
+      const expected = summary(unpatched.matchRoutes(routes, url));
+      expect(summary(patched.matchRoutes(routes, url)), url).toEqual(expected);
+      expect(summary(patched.matchRoutes(routes, url)), `${url}, again`).toEqual(expected);
+      expect(summary(patched.matchRoutes(structuredClone(routes), url)), `${url}, a copy`).toEqual(expected);
+      expect(patched.matchPath('/w/:workspace/*', url), `matchPath ${url}`).toEqual(
+        unpatched.matchPath('/w/:workspace/*', url),
+      );
+    }
+  });
+
+  test('a basename and partial paths match as before', () => {
+    for (const url of urls) {
+      expect(summary(patched.matchRoutes(routes, `/base${url}`, '/base'))).toEqual(
+        summary(unpatched.matchRoutes(routes, `/base${url}`, '/base')),
+      );
+    }
+    expect(patched.matchPath({ path: '/w/:workspace', end: false }, '/w/acme/members')).toEqual(
+      unpatched.matchPath({ path: '/w/:workspace', end: false }, '/w/acme/members'),
+    );
+    expect(patched.matchPath({ path: '/W/:workspace', caseSensitive: true }, '/w/acme')).toBeNull();
+  });
+
+  test('routes patched into a live router are matched at once', () => {
+    const router = patched.createRouter({
+      routes: [{ id: 'root', path: '/', children: [{ id: 'home', index: true }] }],
+      history: patched.createMemoryHistory(),
+    });
+    // patchRoutes adds to the tree in place, then gives the router a new top-level array: the array
+    // matched before holds the new route too, and must find it.
+    const before = router.routes;
+    expect(summary(patched.matchRoutes(before, '/later'))).toBeUndefined();
+    router.patchRoutes('root', [{ id: 'later', path: 'later' }]);
+    for (const tree of [before, router.routes])
+      expect(summary(patched.matchRoutes(tree, '/later'))?.map((m) => m.id)).toEqual(['root', 'later']);
+    router.dispose();
+  });
+});
