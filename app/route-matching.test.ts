@@ -2,6 +2,7 @@
 // tree's ranked branches and each compiled path pattern are kept instead of being rebuilt on every
 // match. These tests hold the patched build, which Node loads (router.cjs.js), to the package's
 // own unpatched ES module build (router.js) on this app's real route tree.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { readConfig } from '@remix-run/dev/dist/config.js';
@@ -10,33 +11,33 @@ import type { AgnosticRouteObject } from '@remix-run/router';
 import { describe, expect, test } from 'vitest';
 
 type Router = typeof RouterModule;
-const patched = createRequire(import.meta.url)('@remix-run/router') as Router;
+const require = createRequire(import.meta.url);
+const patched = require('@remix-run/router') as Router;
 const unpatched = (await import('@remix-run/router/dist/router.js')) as unknown as Router;
 
-type RouteNode = AgnosticRouteObject;
-
 /** The app's route tree as remix builds it from remix.config.js and app/routes. */
-async function appRoutes(): Promise<RouteNode[]> {
+async function appRoutes(): Promise<AgnosticRouteObject[]> {
   const manifest = (await readConfig(path.resolve(import.meta.dirname, '..'))).routes;
-  const nodes = new Map<string, RouteNode>();
+  const nodes = new Map<string, AgnosticRouteObject>();
   for (const route of Object.values(manifest)) {
     const { id, path, caseSensitive } = route;
     nodes.set(id, route.index ? { id, path, caseSensitive, index: true } : { id, path, caseSensitive });
   }
-  const roots: RouteNode[] = [];
+  const roots: AgnosticRouteObject[] = [];
   for (const route of Object.values(manifest)) {
-    const node = nodes.get(route.id) as RouteNode;
+    const node = nodes.get(route.id) as AgnosticRouteObject;
     const parent = route.parentId === undefined ? undefined : nodes.get(route.parentId);
-    if (parent && !parent.index) parent.children = [...(parent.children ?? []), node];
-    else roots.push(node);
+    if (!parent) roots.push(node);
+    else if (parent.index) throw new Error(`${route.id} is under an index route`);
+    else parent.children = [...(parent.children ?? []), node];
   }
   return roots;
 }
 
 /** Every route's path with its params filled in, its parents, and addresses no route has. */
-function addresses(routes: RouteNode[]): string[] {
+function addresses(routes: AgnosticRouteObject[]): string[] {
   const found = new Set<string>(['/', '', '/nowhere', '/w/acme/p/WEB/t/7/extra', '/W/ACME', '/w//acme']);
-  const walk = (nodes: RouteNode[], prefix: string) => {
+  const walk = (nodes: AgnosticRouteObject[], prefix: string) => {
     for (const node of nodes) {
       const filled = (node.path ?? '')
         .replace(/:(\w+)\?/g, 'opt-$1')
@@ -61,6 +62,10 @@ const summary = (matches: ReturnType<Router['matchRoutes']>) =>
 describe('the patched route matching', async () => {
   const routes = await appRoutes();
   const urls = addresses(routes);
+
+  test('Node loads the patched build', () => {
+    expect(readFileSync(require.resolve('@remix-run/router'), 'utf8')).toContain('rankedBranchesByTree');
+  });
 
   test('the app has the routes these tests walk', () => {
     expect(urls.length).toBeGreaterThan(100);
