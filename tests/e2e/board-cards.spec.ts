@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { boardOfTasks, expect, serviceRest, signIn, test } from './support.ts';
+import { boardOfTasks, clearOfMidnight, day, expect, serviceRest, signIn, test } from './support.ts';
 
 // Dates are the reader's; the browser says UTC here, and so does a board that has not been told.
 test.use({ timezoneId: 'UTC' });
@@ -10,11 +10,10 @@ async function isRed(element: Locator): Promise<boolean> {
   return r > g + 80 && r > b + 80;
 }
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
 // A card says at a glance who has the task, how urgent it is, when it is due, and how much talk
 // and how many files it has: the same on the task panel.
 test('cards show the assignee, priority, due date, comments and attachments', async ({ page }) => {
+  await clearOfMidnight();
   // Task 1 in "To do", 2 in "In progress", 3 in "Done", 4 in "Backlog".
   // (Rows sent together must name the same fields.)
   const facts: Record<number, Record<string, unknown>> = {

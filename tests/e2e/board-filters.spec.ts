@@ -1,9 +1,7 @@
 import type { Page } from '@playwright/test';
-import { boardOfTasks, expect, hydrated, signIn, test } from './support.ts';
+import { boardOfTasks, day, expect, hydrated, signIn, test } from './support.ts';
 
 test.use({ timezoneId: 'UTC' });
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** The titles of the cards on the board, in board order. */
 const cards = (page: Page) => page.locator('li[data-task-id] a[data-panel-link]');

@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { createConfirmedUser, endpoints, expect, projectPath, signIn, taskPath, test } from './support.ts';
+import {
+  clearOfMidnight,
+  createConfirmedUser,
+  day,
+  endpoints,
+  expect,
+  projectPath,
+  signIn,
+  taskPath,
+  test,
+} from './support.ts';
 
 /** Rows made as the service role: setup for what the overview shows, not how it is made. */
 async function serviceRole<T>(method: 'POST' | 'PATCH', path: string, body: unknown): Promise<T> {
@@ -18,12 +28,10 @@ async function serviceRole<T>(method: 'POST' | 'PATCH', path: string, body: unkn
   return (await res.json()) as T;
 }
 
-/** A calendar date `days` from today (UTC: the server's zone until the browser tells it another). */
-const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
 test('the overview shows each project’s progress, my open tasks by due date, and the activity by day', async ({
   page,
 }) => {
+  await clearOfMidnight();
   const me = await createConfirmedUser('overview');
   const mate = await createConfirmedUser('overview-mate');
   await serviceRole('PATCH', `profiles?id=eq.${me.id}`, { display_name: 'Ada Lovelace' });

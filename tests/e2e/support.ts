@@ -96,6 +96,25 @@ export function endpoints(): Endpoints {
   ) as Endpoints;
 }
 
+const DAY_MS = 86_400_000;
+
+/** The calendar date `offset` days from today, in UTC (the server's zone until a browser tells it another). */
+export const day = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * For a test that writes dates relative to today ("due two days ago") and then reads what the server
+ * says of them ("2 days overdue", "Yesterday"): it must not run across midnight UTC, when today
+ * changes between the rows it wrote and the page it reads. Within `margin` of midnight, this waits
+ * for midnight to pass first, and gives the test that much more time.
+ */
+export async function clearOfMidnight(margin = 120_000): Promise<void> {
+  const untilMidnight = DAY_MS - (Date.now() % DAY_MS);
+  if (untilMidnight > margin) return;
+  const wait = untilMidnight + 1_000;
+  test.info().setTimeout(test.info().timeout + wait);
+  await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
 export const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.test`;
 
 interface Mail {
