@@ -1,19 +1,24 @@
-// The gateway's fast path: the one kind of request that dominates its traffic, a body-less REST read,
-// parsed on the raw socket and answered without node:http's request and response objects (about
-// half of the gateway's CPU per read). It takes only a narrow, well-understood shape; everything
-// else — another method or service, a body, an upgrade, anything unusual or malformed, a request
-// cut across TCP reads, pipelined requests — is handed to node:http untouched: the bytes read are
-// put back on the socket and node:http's own connection handler takes the socket over, for good.
-// So node:http's parser stays the judge of everything the fast path does not fully understand, and
-// the fast path's answers are written the way node:http writes them (same status line, headers,
-// keep-alive and framing), which gateway.fast-path.contract.test.ts checks byte for byte.
+// The gateway's fast path: the kinds of request that dominate its traffic, a REST read and a REST
+// call or write with a small JSON body (every page's RPC), parsed on the raw socket and answered
+// without node:http's request and response objects (about half of the gateway's CPU per request). It
+// takes only a narrow, well-understood shape; everything else — another method or service, a body
+// framed any other way or longer than the read it came in, an upgrade, anything unusual or
+// malformed, a request cut across TCP reads, pipelined requests — is handed to node:http untouched:
+// the bytes read are put back on the socket and node:http's own connection handler takes the socket
+// over, for good. So node:http's parser stays the judge of everything the fast path does not fully
+// understand, and the fast path's answers are written the way node:http writes them (same status
+// line, headers, keep-alive and framing), which gateway.fast-path.contract.test.ts checks byte for
+// byte.
 import http, { STATUS_CODES } from 'node:http';
 import type net from 'node:net';
 import type { ResponseSink } from './upstream.ts';
 
-/** A request the fast path may serve: a complete, single, body-less GET or HEAD. */
+/**
+ * A request the fast path may serve: a complete, single GET or HEAD without a body, or POST or PATCH
+ * whose whole body came with its head, framed by one Content-Length.
+ */
 export interface FastRequest {
-  method: 'GET' | 'HEAD';
+  method: 'GET' | 'HEAD' | 'POST' | 'PATCH';
   /** The request target as sent (origin form): path and query string. */
   target: string;
   /**
@@ -25,6 +30,8 @@ export interface FastRequest {
   apikey: string | undefined;
   /** Whether the connection stays open after the answer (HTTP/1.1 without `Connection: close`). */
   keepAlive: boolean;
+  /** A POST's or PATCH's body, exactly as many bytes as its Content-Length says (possibly none). */
+  body: Buffer | undefined;
 }
 
 /**
@@ -35,19 +42,21 @@ export type FastRoute = (request: FastRequest, res: FastResponse) => boolean;
 
 /** Heads longer than this go to node:http (whose limit, `maxHeaderSize`, is 16 KiB). */
 const MAX_HEAD = 8192;
+/** Bodies longer than this go to node:http, which streams them. */
+const MAX_BODY = 16 * 1024;
 const HEAD_END = Buffer.from('\r\n\r\n');
 /**
  * The whole head of a request the fast path takes, checked in one pass:
- * - the request line: GET or HEAD, a target of RFC 3986 characters only (what fetch and supabase-js
- *   send, percent-encoding the rest; a fragment, quotes, braces and the like are left to node:http's
- *   parser to judge), and HTTP/1.1;
+ * - the request line: GET, HEAD, POST or PATCH, a target of RFC 3986 characters only (what fetch
+ *   and supabase-js send, percent-encoding the rest; a fragment, quotes, braces and the like are left
+ *   to node:http's parser to judge), and HTTP/1.1;
  * - header lines of a name (an RFC 9110 token, so no line starts with a space or tab: no obsolete
  *   line folding) and a value of visible ASCII, space and tab (no bare CR or LF, no control
  *   character, no byte above 0x7f).
  * Anything else goes to node:http.
  */
 const REQUEST_HEAD =
-  /^(GET|HEAD) (\/[A-Za-z0-9\-._~:/?[\]@!$&'()*+,;=%]*) HTTP\/1\.1((?:\r\n[!#$%&'*+\-.^_`|~0-9A-Za-z]+:[\t\x20-\x7e]*)*)$/;
+  /^(GET|HEAD|POST|PATCH) (\/[A-Za-z0-9\-._~:/?[\]@!$&'()*+,;=%]*) HTTP\/1\.1((?:\r\n[!#$%&'*+\-.^_`|~0-9A-Za-z]+:[\t\x20-\x7e]*)*)$/;
 /** The header lines the fast path looks into: the name, and the value without surrounding spaces and tabs. */
 const NOTED_HEADER =
   /\r\n(host|apikey|connection|content-length|transfer-encoding|upgrade|expect):[\t ]*([^\r]*?)[\t ]*(?=\r\n|$)/gi;
@@ -58,24 +67,30 @@ const INVALID_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
 const DATE_LINE = /\r\ndate:/i;
 const CONTENT_LENGTH_LINE = /\r\ncontent-length:/i;
 
+/** A Content-Length the fast path reads itself: plain decimal digits (no sign, leading zero or list). */
+const CONTENT_LENGTH = /^(?:0|[1-9]\d{0,4})$/;
+
 /**
- * Parses `data` as exactly one request head of the shape the fast path takes, with nothing after it.
+ * Parses `data` as exactly one request of the shape the fast path takes, with nothing after it.
  * Returns undefined for anything else, which then goes to node:http as it came.
  */
 export function parseFastRequest(data: Buffer): FastRequest | undefined {
-  if (data.length > MAX_HEAD) return undefined;
+  if (data.length > MAX_HEAD + MAX_BODY) return undefined;
   const end = data.indexOf(HEAD_END);
-  // Incomplete, or more than a head (a body, or pipelined requests): node:http's.
-  if (end === -1 || end + 4 !== data.length) return undefined;
+  if (end === -1 || end > MAX_HEAD) return undefined;
   const head = REQUEST_HEAD.exec(data.toString('latin1', 0, end));
   if (!head) return undefined;
+  const method = head[1] as FastRequest['method'];
   const headerLines = head[3] as string;
+  const withBody = method === 'POST' || method === 'PATCH';
 
   let hosts = 0;
   let apikeys = 0;
   let apikey: string | undefined;
   let connections = 0;
   let keepAlive = true;
+  let lengths = 0;
+  let length = -1;
   NOTED_HEADER.lastIndex = 0;
   for (let field = NOTED_HEADER.exec(headerLines); field; field = NOTED_HEADER.exec(headerLines)) {
     const value = field[2] as string;
@@ -95,7 +110,13 @@ export function parseFastRequest(data: Buffer): FastRequest | undefined {
           else if (option !== 'keep-alive') return undefined; // `upgrade`, or anything else
         }
         break;
-      // A body, a protocol switch or an expectation: node:http's.
+      case 'content-length':
+        // A GET's or HEAD's body, and any length written another way, are node:http's to judge.
+        if (!withBody || !CONTENT_LENGTH.test(value)) return undefined;
+        lengths++;
+        length = Number(value);
+        break;
+      // Chunked framing, a protocol switch or an expectation: node:http's.
       default:
         return undefined;
     }
@@ -103,7 +124,19 @@ export function parseFastRequest(data: Buffer): FastRequest | undefined {
   // node:http answers 400 to an HTTP/1.1 request without a host; repeated fields that matter are
   // joined or chosen by its rules, which are not repeated here.
   if (hosts !== 1 || apikeys > 1 || connections > 1) return undefined;
-  return { method: head[1] as 'GET' | 'HEAD', target: head[2] as string, headerLines, apikey, keepAlive };
+  // A body must be framed by one Content-Length and have come whole with the head, with nothing
+  // after it (more would be a pipelined request; less, a body cut across TCP reads): else node:http's.
+  if (withBody && (lengths !== 1 || length > MAX_BODY)) return undefined;
+  const bodyStart = end + 4;
+  if (data.length !== bodyStart + (withBody ? length : 0)) return undefined;
+  return {
+    method,
+    target: head[2] as string,
+    headerLines,
+    apikey,
+    keepAlive,
+    body: withBody ? data.subarray(bodyStart) : undefined,
+  };
 }
 
 let dateCache = '';

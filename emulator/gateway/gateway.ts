@@ -204,9 +204,9 @@ export function createGateway(options: GatewayOptions): http.Server {
   }
 
   /**
-   * The fast path's share of the rules below: a REST read with a known key goes to PostgREST as
-   * `proxyToPostgrest` sends a body-less request. Everything else (other routes, a missing or
-   * unknown key, which node:http then answers with its 401) is handed to node:http.
+   * The fast path's share of the rules below: a REST request with a known key goes to PostgREST as
+   * `proxyToPostgrest` sends it, with its body when it has one. Everything else (other routes, a
+   * missing or unknown key, which node:http then answers with its 401) is handed to node:http.
    */
   const fastRoute: FastRoute = (request, res) => {
     const target = request.target;
@@ -220,6 +220,7 @@ export function createGateway(options: GatewayOptions): http.Server {
       method: request.method,
       path: (path.slice('/rest/v1'.length) || '/') + search,
       rawHeaders: request.headerLines,
+      body: request.body,
       res,
       fail: fastBadGateway,
     });
