@@ -8,6 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import pg from 'pg';
 import type { BenchBackend } from './backend.ts';
+import { CpuMeter, cpuMs, type CpuPerLoad } from './cpu.ts';
 import { freePort } from '../emulator/lib/net.ts';
 import { projectPath } from '../app/utils/projects.ts';
 
@@ -144,16 +145,6 @@ async function sideBySide(
   }
   return [sumA / rounds, sumB / rounds];
 }
-
-/** CPU time (user + system) the process has used so far, in milliseconds (Linux: /proc). */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name, which is in parentheses and may hold spaces.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return (ticks * 1000) / CLOCK_TICKS;
-}
-const CLOCK_TICKS = 100;
 
 /** One page fetched as a browser would (compressed), counting the bytes that cross the wire. */
 function fetchRaw(url: string, cookie: string): Promise<{ status: number; wire: number; html: number }> {
@@ -318,6 +309,8 @@ export interface AppFigures {
   moveTaskMs: number;
   /** How many moves were timed, and the fewest and most of the board's task rows one of them changed. */
   moves: { count: number; rowsChanged: { min: number; max: number } };
+  /** Where a load's CPU went in the throughput rounds of the two signed-in pages and their references. */
+  underLoad: { label: string; cpu: CpuPerLoad }[];
 }
 
 /**
@@ -353,10 +346,16 @@ export async function benchApp(backend: BenchBackend): Promise<AppFigures> {
     proxy.calls.length = 0;
     await requestsPerSecond(`${profiled.url}/account`, profiledCookie, 1, 1);
     const backendRequestsPerPage = proxy.counts();
+    const meters = {
+      account: new CpuMeter(app.child.pid ?? 0, backend.pid),
+      healthz: new CpuMeter(app.child.pid ?? 0, backend.pid),
+      demoBoard: new CpuMeter(app.child.pid ?? 0, backend.pid),
+      login: new CpuMeter(app.child.pid ?? 0, backend.pid),
+    };
     const [accountRps, healthzRps] = await sideBySide(
       ROUNDS,
-      () => requestsPerSecond(`${app.url}/account`, cookie, 150, 4),
-      () => requestsPerSecond(`${app.url}/healthz`, '', 600, 4),
+      () => meters.account.measure(150, () => requestsPerSecond(`${app.url}/account`, cookie, 150, 4)),
+      () => meters.healthz.measure(600, () => requestsPerSecond(`${app.url}/healthz`, '', 600, 4)),
     );
 
     // The signed-in demo board against /login, 10 connections each.
@@ -364,9 +363,18 @@ export async function benchApp(backend: BenchBackend): Promise<AppFigures> {
     await requestsPerSecond(`${app.url}${DEMO.board}`, demoCookie, 20, 2);
     const [demoBoardRps, loginRps] = await sideBySide(
       ROUNDS,
-      () => requestsPerSecond(`${app.url}${DEMO.board}`, demoCookie, 150, 10),
-      () => requestsPerSecond(`${app.url}/login`, '', 300, 10),
+      () =>
+        meters.demoBoard.measure(150, () =>
+          requestsPerSecond(`${app.url}${DEMO.board}`, demoCookie, 150, 10),
+        ),
+      () => meters.login.measure(300, () => requestsPerSecond(`${app.url}/login`, '', 300, 10)),
     );
+    const underLoad = [
+      { label: 'demo board (10 concurrent)', cpu: meters.demoBoard.perLoad() },
+      { label: '/login (10 concurrent)', cpu: meters.login.perLoad() },
+      { label: '/account (4 concurrent)', cpu: meters.account.perLoad() },
+      { label: '/healthz (4 concurrent)', cpu: meters.healthz.perLoad() },
+    ];
 
     // Boards of 10 to 5,000 tasks, profiled; the one of 1,000 also measured for throughput.
     const scale: Breakdown[] = [];
@@ -494,6 +502,7 @@ export async function benchApp(backend: BenchBackend): Promise<AppFigures> {
       scale,
       moveTaskMs,
       moves,
+      underLoad,
     };
   } finally {
     app.child.kill('SIGTERM');

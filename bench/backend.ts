@@ -9,12 +9,14 @@ export type BenchBackend = Pick<
   Backend,
   'apiUrl' | 'dbUrl' | 'postgrestUrl' | 'anonKey' | 'serviceRoleKey' | 'jwtSecret' | 'startedInMs'
 > & {
+  /** The backend's process: its PostgreSQL and PostgREST are its children. */
+  pid: number;
   functions: { pid(name: string): Promise<number | undefined> };
   stop(): Promise<void>;
 };
 
 export type Reply =
-  | { type: 'ready'; backend: Omit<BenchBackend, 'functions' | 'stop'> }
+  | { type: 'ready'; backend: Omit<BenchBackend, 'pid' | 'functions' | 'stop'> }
   | { type: 'pid'; id: number; pid: number | undefined }
   | { type: 'failed'; message: string };
 
@@ -40,6 +42,7 @@ export function startBenchBackend(dataDir: string, env: Record<string, string>):
       else
         resolve({
           ...reply.backend,
+          pid: child.pid ?? 0,
           functions: {
             pid: (name) =>
               new Promise((answer) => {

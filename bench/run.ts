@@ -4,10 +4,11 @@
 // measures a service from inside the process that serves it.
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { benchApp, PROFILED_LOADS, type AppFigures, type Breakdown } from './app.ts';
+import { PARTS } from './cpu.ts';
 import { startBenchBackend, type BenchBackend } from './backend.ts';
 import { benchFunctions } from './functions.ts';
 import { benchStorage } from './storage.ts';
@@ -241,6 +242,22 @@ function printScale(scale: Breakdown[]): void {
   );
 }
 
+/**
+ * Where a load's CPU went in the throughput rounds: a page whose parts together use about all the
+ * cores had is bounded by the whole machine, not only by the app's own event loop.
+ */
+function printUnderLoad(app: AppFigures): void {
+  const rows: Row[] = app.underLoad.map(({ label, cpu }) => [
+    label,
+    `${cpu.machineMs.toFixed(1)} of ${cpu.availableMs.toFixed(1)} ms`,
+    PARTS.map((part) => `${part} ${cpu.parts[part].toFixed(1)}`).join(' · '),
+  ]);
+  printTable(
+    `CPU per load in the throughput rounds above (machine busy of what its ${cpus().length} cores had; by process, ms)`,
+    rows,
+  );
+}
+
 function appRows(app: AppFigures): Row[] {
   const perPage = [...app.backendRequestsPerPage].map(([k, n]) => `${n}× ${k}`).join(', ') || 'none';
   const toUser = app.backendRequestsPerPage.get('GET /auth/v1/user') ?? 0;
@@ -301,6 +318,7 @@ async function appOnly(): Promise<void> {
     const app = await benchApp(backend);
     printTable('Crewboard app benchmarks', appRows(app));
     printScale(app.scale);
+    printUnderLoad(app);
   } finally {
     await backend.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -383,6 +401,7 @@ async function main(): Promise<void> {
     );
     printTable('Crewboard local backend benchmarks', rows);
     printScale(app.scale);
+    printUnderLoad(app);
   } finally {
     await backend.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,131 @@
+// Where a page load's CPU goes while a throughput is measured: the app, the backend's processes and
+// the load generator share this machine's cores, so a page's throughput is bounded by whichever of
+// them runs out first. Read from /proc (Linux), in the kernel's 10 ms ticks: meant for sums over
+// hundreds of loads.
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+
+const CLOCK_TICKS = 100;
+
+interface ProcStat {
+  pid: number;
+  ppid: number;
+  name: string;
+  cpuMs: number;
+}
+
+function readStat(pid: number | string): ProcStat | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined; // gone since the directory was listed
+  }
+  // Fields after the command name, which is in parentheses and may hold spaces.
+  const close = stat.lastIndexOf(')');
+  const fields = stat.slice(close + 2).split(' ');
+  return {
+    pid: Number(pid),
+    ppid: Number(fields[1]),
+    name: stat.slice(stat.indexOf('(') + 1, close),
+    cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS,
+  };
+}
+
+/** CPU time (user + system) a process has used so far, in milliseconds. */
+export function cpuMs(pid: number): number {
+  return readStat(pid)?.cpuMs ?? 0;
+}
+
+/** CPU time all cores have spent busy so far (everything but idle and I/O wait), in milliseconds. */
+function machineBusyMs(): number {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+  const [user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number);
+  return (
+    (((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) * 1000) /
+    CLOCK_TICKS
+  );
+}
+
+export const PARTS = ['app', 'Postgres', 'PostgREST', 'backend', 'load generator'] as const;
+export type Part = (typeof PARTS)[number];
+
+/**
+ * CPU so far of each part: the app process, and the backend's process (gateway, auth, storage,
+ * realtime) with its PostgreSQL and PostgREST children, told apart by name. The load generator is
+ * this process. Other processes, this process's other children among them, are not counted.
+ */
+function partsMs(appPid: number, backendPid: number): Record<Part, number> {
+  const stats = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(readStat)
+    .filter((stat): stat is ProcStat => stat !== undefined);
+  const parentOf = new Map(stats.map((s) => [s.pid, s.ppid]));
+  const underBackend = (pid: number) => {
+    for (let p: number | undefined = pid; p !== undefined && p > 1; p = parentOf.get(p)) {
+      if (p === backendPid) return true;
+    }
+    return false;
+  };
+  const usage = process.cpuUsage();
+  const parts: Record<Part, number> = {
+    app: 0,
+    Postgres: 0,
+    PostgREST: 0,
+    backend: 0,
+    'load generator': (usage.user + usage.system) / 1000,
+  };
+  for (const stat of stats) {
+    if (stat.pid === appPid) parts.app += stat.cpuMs;
+    else if (!underBackend(stat.pid)) continue;
+    else if (stat.name === 'postgres') parts.Postgres += stat.cpuMs;
+    else if (stat.name === 'postgrest') parts.PostgREST += stat.cpuMs;
+    else parts.backend += stat.cpuMs;
+  }
+  return parts;
+}
+
+/** Each part's CPU per load, and the whole machine's busy time per load against what its cores had. */
+export interface CpuPerLoad {
+  parts: Record<Part, number>;
+  /** Busy time of all cores per load, the kernel's own work included. */
+  machineMs: number;
+  /** What all cores together had per load: the wall time per load times the number of cores. */
+  availableMs: number;
+}
+
+/** CPU per load, summed over several measured runs of a page. */
+export class CpuMeter {
+  private loads = 0;
+  private wallMs = 0;
+  private machineMs = 0;
+  private readonly parts = Object.fromEntries(PARTS.map((part) => [part, 0])) as Record<Part, number>;
+
+  constructor(
+    private readonly appPid: number,
+    private readonly backendPid: number,
+  ) {}
+
+  /** Runs `run`, which makes `loads` page loads, and adds what they cost. */
+  async measure<T>(loads: number, run: () => Promise<T>): Promise<T> {
+    const before = partsMs(this.appPid, this.backendPid);
+    const machine0 = machineBusyMs();
+    const t0 = performance.now();
+    const result = await run();
+    this.wallMs += performance.now() - t0;
+    this.machineMs += machineBusyMs() - machine0;
+    const after = partsMs(this.appPid, this.backendPid);
+    for (const part of PARTS) this.parts[part] += after[part] - before[part];
+    this.loads += loads;
+    return result;
+  }
+
+  perLoad(): CpuPerLoad {
+    const n = Math.max(this.loads, 1);
+    return {
+      parts: Object.fromEntries(PARTS.map((part) => [part, this.parts[part] / n])) as Record<Part, number>,
+      machineMs: this.machineMs / n,
+      availableMs: (this.wallMs * cpus().length) / n,
+    };
+  }
+}
