@@ -50,16 +50,15 @@ function machineBusyMs(): number {
 export const PARTS = ['app', 'Postgres', 'PostgREST', 'backend', 'load generator'] as const;
 export type Part = (typeof PARTS)[number];
 
+/** Which part a process belongs to, or undefined for one not counted. */
+type Owner = (stat: ProcStat) => Part | undefined;
+
 /**
- * CPU so far of each part: the app process, and the backend's process (gateway, auth, storage,
- * realtime) with its PostgreSQL and PostgREST children, told apart by name. The load generator is
- * this process. Other processes, this process's other children among them, are not counted.
+ * The app process, and the backend's process (gateway, auth, storage, realtime) with its PostgreSQL
+ * and PostgREST children, told apart by name. Other processes, this process's other children among
+ * them, are not counted; the load generator (this process) is read on its own.
  */
-function partsMs(appPid: number, backendPid: number): Record<Part, number> {
-  const stats = readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .map(readStat)
-    .filter((stat): stat is ProcStat => stat !== undefined);
+function ownerOf(stats: ProcStat[], appPid: number, backendPid: number): Owner {
   const parentOf = new Map(stats.map((s) => [s.pid, s.ppid]));
   const underBackend = (pid: number) => {
     for (let p: number | undefined = pid; p !== undefined && p > 1; p = parentOf.get(p)) {
@@ -67,23 +66,30 @@ function partsMs(appPid: number, backendPid: number): Record<Part, number> {
     }
     return false;
   };
-  const usage = process.cpuUsage();
-  const parts: Record<Part, number> = {
-    app: 0,
-    Postgres: 0,
-    PostgREST: 0,
-    backend: 0,
-    'load generator': (usage.user + usage.system) / 1000,
+  return (stat) => {
+    if (stat.pid === appPid) return 'app';
+    if (!underBackend(stat.pid)) return undefined;
+    if (stat.name === 'postgres') return 'Postgres';
+    if (stat.name === 'postgrest') return 'PostgREST';
+    return 'backend';
   };
-  for (const stat of stats) {
-    if (stat.pid === appPid) parts.app += stat.cpuMs;
-    else if (!underBackend(stat.pid)) continue;
-    else if (stat.name === 'postgres') parts.Postgres += stat.cpuMs;
-    else if (stat.name === 'postgrest') parts.PostgREST += stat.cpuMs;
-    else parts.backend += stat.cpuMs;
-  }
-  return parts;
 }
+
+/** Every process's CPU so far, by pid. */
+function snapshot(): Map<number, ProcStat> {
+  const stats = new Map<number, ProcStat>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = readStat(entry);
+    if (stat) stats.set(stat.pid, stat);
+  }
+  return stats;
+}
+
+const loadGeneratorMs = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
 
 /** Each part's CPU per load, and the whole machine's busy time per load against what its cores had. */
 export interface CpuPerLoad {
@@ -108,14 +114,25 @@ export class CpuMeter {
 
   /** Runs `run`, which makes `loads` page loads, and adds what they cost. */
   async measure<T>(loads: number, run: () => Promise<T>): Promise<T> {
-    const before = partsMs(this.appPid, this.backendPid);
+    const before = snapshot();
+    const generator0 = loadGeneratorMs();
     const machine0 = machineBusyMs();
     const t0 = performance.now();
     const result = await run();
     this.wallMs += performance.now() - t0;
     this.machineMs += machineBusyMs() - machine0;
-    const after = partsMs(this.appPid, this.backendPid);
-    for (const part of PARTS) this.parts[part] += after[part] - before[part];
+    this.parts['load generator'] += loadGeneratorMs() - generator0;
+    // By process: one that started during the run counts whole; one that ended during it (a pooled
+    // database connection closed) is not counted at all, since what it used is gone with it.
+    const after = snapshot();
+    const owner = ownerOf([...after.values()], this.appPid, this.backendPid);
+    for (const stat of after.values()) {
+      const part = owner(stat);
+      if (!part) continue;
+      const delta = stat.cpuMs - (before.get(stat.pid)?.cpuMs ?? 0);
+      // Less than before: the pid was reused by a process that started during the run.
+      this.parts[part] += delta >= 0 ? delta : stat.cpuMs;
+    }
     this.loads += loads;
     return result;
   }
