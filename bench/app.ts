@@ -346,12 +346,8 @@ export async function benchApp(backend: BenchBackend): Promise<AppFigures> {
     proxy.calls.length = 0;
     await requestsPerSecond(`${profiled.url}/account`, profiledCookie, 1, 1);
     const backendRequestsPerPage = proxy.counts();
-    const meters = {
-      account: new CpuMeter(app.child.pid ?? 0, backend.pid),
-      healthz: new CpuMeter(app.child.pid ?? 0, backend.pid),
-      demoBoard: new CpuMeter(app.child.pid ?? 0, backend.pid),
-      login: new CpuMeter(app.child.pid ?? 0, backend.pid),
-    };
+    const meter = () => new CpuMeter(app.child.pid ?? 0, backend.pid);
+    const meters = { account: meter(), healthz: meter(), demoBoard: meter(), login: meter() };
     const [accountRps, healthzRps] = await sideBySide(
       ROUNDS,
       () => meters.account.measure(150, () => requestsPerSecond(`${app.url}/account`, cookie, 150, 4)),

@@ -37,7 +37,10 @@ export function cpuMs(pid: number): number {
   return readStat(pid)?.cpuMs ?? 0;
 }
 
-/** CPU time all cores have spent busy so far (everything but idle and I/O wait), in milliseconds. */
+/**
+ * CPU time all cores have spent busy so far, in milliseconds: everything but idle and I/O wait, with
+ * the time the host took from this VM (steal), which was not there for it either.
+ */
 function machineBusyMs(): number {
   const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
   const [user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number);
