@@ -94,8 +94,9 @@ async function choosePort(
   what: string,
   variable: string,
   fromVariable: boolean,
+  listensOnZero: boolean,
 ): Promise<number> {
-  if (wanted === 0) return freePort();
+  if (wanted === 0) return listensOnZero ? 0 : freePort();
   if (!fallback) {
     await requirePortFree(wanted, what, variable, fromVariable);
     return wanted;
@@ -104,7 +105,7 @@ async function choosePort(
     await requirePortFree(wanted, what, variable, fromVariable);
     return wanted;
   } catch {
-    return freePort();
+    return listensOnZero ? 0 : freePort();
   }
 }
 
@@ -163,17 +164,20 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   try {
     // A taken port is reported with the environment variable that moves it (local-env.ts), which
     // `npm run dev` and `npm run backend` both read; config.toml stays as the Supabase CLI expects it.
-    const port = (option: PortOption, what: string) =>
+    // The mailbox and its SMTP door report the port they got, so "any free port" is 0 for them and
+    // nothing can take it in between; the gateway's and the database's are picked before they start.
+    const port = (option: PortOption, what: string, listensOnZero = false) =>
       choosePort(
         options[option] ?? settings[option],
         fallback,
         what,
         PORT_VARIABLES[option],
         options.portsFromEnvironment?.includes(option) ?? false,
+        listensOnZero,
       );
     const apiPort = await port('apiPort', 'API gateway');
-    const mailPort = await port('mailPort', 'mailbox');
-    const smtpPort = await port('smtpPort', 'mailbox SMTP');
+    const mailPort = await port('mailPort', 'mailbox', true);
+    const smtpPort = await port('smtpPort', 'mailbox SMTP', true);
     const dbPort = options.databaseUrl ? 0 : await port('dbPort', 'database');
 
     const db: Database = await startPostgres({

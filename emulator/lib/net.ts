@@ -10,8 +10,24 @@ export function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
   });
 }
 
-/** A port the OS considers free right now. */
-export function freePort(host = '127.0.0.1'): Promise<number> {
+/**
+ * A port free right now, for a server that starts later and must know its port first (the database,
+ * the gateway whose URL the auth emails carry). Picked below the ephemeral range (32768–60999 on
+ * Linux, 49152+ on macOS and Windows): a port the OS hands out for `listen(0)` comes from that range
+ * too, so any outgoing connection opened before the server binds could take it — CI once lost the
+ * mailbox's port to one. Servers that can report their own port should listen on 0 instead.
+ */
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = LOW_PORTS.first + Math.floor(Math.random() * (LOW_PORTS.last - LOW_PORTS.first + 1));
+    if (await isPortFree(port, host)) return port;
+  }
+  return ephemeralPort(host);
+}
+
+const LOW_PORTS = { first: 20000, last: 32767 };
+
+function ephemeralPort(host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
