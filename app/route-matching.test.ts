@@ -1,7 +1,8 @@
 // The server matches routes with a patched @remix-run/router (patches/, decision 011): a route
 // tree's ranked branches and each compiled path pattern are kept instead of being rebuilt on every
-// match. These tests hold the patched build, which Node loads (router.cjs.js), to the package's
-// own unpatched ES module build (router.js) on this app's real route tree.
+// match. And a patched @remix-run/react keeps the partial manifest each document inlines for lazy
+// route discovery. These tests hold the patched builds, which Node loads (CommonJS), to the
+// packages' own unpatched ES module builds on this app's real route tree.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -15,9 +16,11 @@ const require = createRequire(import.meta.url);
 const patched = require('@remix-run/router') as Router;
 const unpatched = (await import('@remix-run/router/dist/router.js')) as unknown as Router;
 
+const routeConfig = (await readConfig(path.resolve(import.meta.dirname, '..'))).routes;
+
 /** The app's route tree as remix builds it from remix.config.js and app/routes. */
 async function appRoutes(): Promise<AgnosticRouteObject[]> {
-  const manifest = (await readConfig(path.resolve(import.meta.dirname, '..'))).routes;
+  const manifest = routeConfig;
   const nodes = new Map<string, AgnosticRouteObject>();
   for (const route of Object.values(manifest)) {
     const { id, path, caseSensitive } = route;
@@ -109,5 +112,86 @@ describe('the patched route matching', async () => {
     for (const tree of [before, router.routes])
       expect(summary(patched.matchRoutes(tree, '/later'))?.map((m) => m.id)).toEqual(['root', 'later']);
     router.dispose();
+  });
+});
+
+interface FogOfWar {
+  getPartialManifest(manifest: unknown, router: unknown): unknown;
+  getPartialManifestJson?(manifest: unknown, router: unknown): string;
+}
+const patchedFogOfWar = require('@remix-run/react/dist/fog-of-war.js') as FogOfWar;
+// The ES module build ships no types of its own: it is read here as the same module shape.
+const unpatchedFogOfWarPath: string = '@remix-run/react/dist/esm/fog-of-war.js';
+const unpatchedFogOfWar = (await import(/* @vite-ignore */ unpatchedFogOfWarPath)) as FogOfWar;
+
+/** A build's assets manifest for the app's routes, its module names marked with `tag`. */
+function assetsManifest(tag: string) {
+  const routes = Object.fromEntries(
+    Object.values(routeConfig).map((route) => [
+      route.id,
+      {
+        id: route.id,
+        parentId: route.parentId,
+        path: route.path,
+        index: route.index,
+        module: `/build/${tag}/${route.id}.js`,
+        hasLoader: true,
+      },
+    ]),
+  );
+  return {
+    version: tag,
+    url: `/build/manifest-${tag}.js`,
+    entry: { module: '/build/entry.client.js', imports: [] },
+    routes,
+  };
+}
+
+/** What `<Scripts>` reads of the router while rendering a document at `url`. */
+function renderedRouter(routes: AgnosticRouteObject[], url: string, basename = '/') {
+  return {
+    routes,
+    basename,
+    state: { location: { pathname: url }, matches: patched.matchRoutes(routes, url, basename) ?? [] },
+  };
+}
+
+describe("the patched partial manifest (lazy route discovery's inline script)", async () => {
+  const routes = await appRoutes();
+  const urls = addresses(routes);
+
+  test('Node loads the patched build, and Scripts uses it', () => {
+    expect(patchedFogOfWar.getPartialManifestJson).toBeTypeOf('function');
+    expect(readFileSync(require.resolve('@remix-run/react/dist/components.js'), 'utf8')).toContain(
+      'fogOfWar.getPartialManifestJson(manifest, router)',
+    );
+  });
+
+  test('writes the same text as the unpatched build for every address, first time and again', () => {
+    const manifest = assetsManifest('a');
+    for (const url of urls) {
+      const router = renderedRouter(routes, url);
+      const expected = JSON.stringify(unpatchedFogOfWar.getPartialManifest(manifest, router), null, 2);
+      expect(patchedFogOfWar.getPartialManifestJson?.(manifest, router), url).toBe(expected);
+      expect(patchedFogOfWar.getPartialManifestJson?.(manifest, router), `${url}, again`).toBe(expected);
+      expect(patchedFogOfWar.getPartialManifest(manifest, router), `${url}, as an object`).toEqual(
+        unpatchedFogOfWar.getPartialManifest(manifest, router),
+      );
+    }
+  });
+
+  test('keeps nothing from one build for the next, nor from one basename for another', () => {
+    const before = assetsManifest('before');
+    const after = assetsManifest('after');
+    const url = '/w/acme/p/web/t/7';
+    const first = patchedFogOfWar.getPartialManifestJson?.(before, renderedRouter(routes, url));
+    const next = patchedFogOfWar.getPartialManifestJson?.(after, renderedRouter(routes, url));
+    expect(first).toContain('/build/before/');
+    expect(next).toContain('/build/after/');
+    expect(next).not.toContain('/build/before/');
+    const based = renderedRouter(routes, `/base${url}`, '/base');
+    expect(patchedFogOfWar.getPartialManifestJson?.(after, based)).toBe(
+      JSON.stringify(unpatchedFogOfWar.getPartialManifest(after, based), null, 2),
+    );
   });
 });
