@@ -1,0 +1,180 @@
+// board_page reads as its owner and checks its caller once (migration 20261124110000): it must answer
+// exactly what the caller could read under RLS. This holds it to that. The same function, as it is in
+// the database now, is made again as `security invoker` (so every table it reads goes through the
+// policies) and both are asked the same questions by every kind of person: each role of a workspace,
+// an outsider, the owner of another workspace, a member whose account has a verified factor with
+// and without the second step, a session that has ended, and no session. If a policy ever grants
+// less than board_page's own check, the two answers differ here.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backend } from '../support/backend.ts';
+import { scene, type Person, type Scene } from '../support/scene.ts';
+
+const SIGNATURE = 'public.board_page(text, text, jsonb, jsonb)';
+
+/** The claims of a person's access token, as PostgREST sets them for a request. */
+async function claimsOf(who: Person): Promise<Record<string, unknown>> {
+  const { data } = await who.client.auth.getSession();
+  const token = data.session?.access_token;
+  if (!token) throw new Error('no session');
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<
+    string,
+    unknown
+  >;
+}
+
+/** A database connection as the local superuser, for the reference function and the factor rows. */
+function adminDb(): pg.Client {
+  const url = new URL(backend().dbUrl);
+  url.username = 'supabase_admin';
+  url.password = 'postgres';
+  return new pg.Client({ connectionString: url.toString() });
+}
+
+let db: pg.Client;
+let here: Scene;
+let there: Scene;
+let hereSlug: string;
+let thereSlug: string;
+
+beforeAll(async () => {
+  [here, there] = await Promise.all([scene(), scene()]);
+  const slugOf = async (cast: Scene) =>
+    ((await cast.owner.client.from('workspaces').select('slug').eq('id', cast.ws).single()).data?.slug ??
+      '') as string;
+  [hereSlug, thereSlug] = await Promise.all([slugOf(here), slugOf(there)]);
+  // Something in every part of the answer: more cards, a comment, a second project.
+  for (const title of ['Write the brief', 'Book the venue', 'Order the cake']) {
+    const { error } = await here.member.client
+      .from('tasks')
+      .insert({ workspace_id: here.ws, project_id: here.project, title, priority: 'high' });
+    if (error) throw error;
+  }
+  const comment = await here.member.client
+    .from('comments')
+    .insert({ workspace_id: here.ws, task_id: here.task, body: 'On it' });
+  if (comment.error) throw comment.error;
+  const second = await here.admin.client.from('projects').insert({ workspace_id: here.ws, name: 'Hiring' });
+  if (second.error) throw second.error;
+  db = adminDb();
+  await db.connect();
+});
+
+afterAll(async () => {
+  await db?.end();
+});
+
+type Claims = Record<string, unknown> | null;
+
+/** Both functions' answers to one question, asked as `claims` (null: no session at all). */
+async function bothAnswers(claims: Claims, args: [string, string, string, string]) {
+  await db.query('savepoint question');
+  try {
+    await db.query('set local role authenticated');
+    await db.query("select set_config('request.jwt.claims', $1, true)", [
+      claims ? JSON.stringify(claims) : '',
+    ]);
+    const { rows } = await db.query<{ checked: unknown; under_rls: unknown }>(
+      `select public.board_page($1, $2, $3::jsonb, $4::jsonb) as checked,
+              public.board_page_under_rls($1, $2, $3::jsonb, $4::jsonb) as under_rls`,
+      args,
+    );
+    return rows[0] as { checked: unknown; under_rls: unknown };
+  } finally {
+    await db.query('rollback to savepoint question');
+  }
+}
+
+describe('board_page', () => {
+  it('answers every person exactly what RLS lets them read', async () => {
+    await db.query('begin');
+    try {
+      // The function as deployed, made again to run as its caller.
+      const { rows } = await db.query<{ def: string }>(`select pg_get_functiondef($1::regprocedure) as def`, [
+        SIGNATURE,
+      ]);
+      const deployed = rows[0]?.def ?? '';
+      expect(deployed).toContain('SECURITY DEFINER');
+      // Under another name throughout: its parameters are qualified by the function's name, and its
+      // variables by a block label of the same name.
+      await db.query(
+        deployed
+          .replaceAll('board_page', 'board_page_under_rls')
+          .replace('SECURITY DEFINER', 'SECURITY INVOKER'),
+      );
+      await db.query(
+        'grant execute on function public.board_page_under_rls(text, text, jsonb, jsonb) to authenticated',
+      );
+
+      const people: Array<[string, Claims]> = [
+        ['owner', await claimsOf(here.owner)],
+        ['admin', await claimsOf(here.admin)],
+        ['member', await claimsOf(here.member)],
+        ['viewer', await claimsOf(here.viewer)],
+        ['outsider', await claimsOf(here.outsider)],
+        ["another workspace's owner", await claimsOf(there.owner)],
+      ];
+      const member = (await claimsOf(here.member)) as Record<string, unknown>;
+      people.push(
+        ['a session that has ended', { ...member, session_id: randomUUID() }],
+        ['no session', null],
+      );
+      const boards: Array<[string, string]> = [
+        [hereSlug, 'lau'],
+        [hereSlug, 'LAU'],
+        [hereSlug, 'hir'],
+        [hereSlug, 'zzz'],
+        ['no-such-workspace', 'lau'],
+        [thereSlug, 'lau'],
+      ];
+      const variants: Array<[string, string]> = [
+        ['{}', '{}'],
+        ['{"todo":"1","backlog":"2"}', '{}'],
+        ['{}', '{"priority":"high","q":"the","today":"2026-11-24"}'],
+        ['{}', '{"assignee":"me"}'],
+      ];
+
+      let asked = 0;
+      let found = 0;
+      const ask = async (who: string, claims: Claims) => {
+        for (const [slug, key] of boards)
+          for (const [shown, filters] of variants) {
+            const { checked, under_rls } = await bothAnswers(claims, [slug, key, shown, filters]);
+            expect(checked, `${who} asking for ${slug}/${key} ${shown} ${filters}`).toEqual(under_rls);
+            asked += 1;
+            if ((checked as { membership: unknown }).membership !== null) found += 1;
+          }
+      };
+      for (const [who, claims] of people) await ask(who, claims);
+
+      // A verified factor: without the second step the member reads nothing, with it everything.
+      await db.query(
+        `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at)
+         values ($1, $2, 'phone', 'totp', 'verified', now(), now())`,
+        [randomUUID(), here.member.id],
+      );
+      await ask('a member with a factor, first step only', { ...member, aal: 'aal1' });
+      const first = await bothAnswers({ ...member, aal: 'aal1' }, [hereSlug, 'lau', '{}', '{}']);
+      expect(first.checked).toMatchObject({ membership: null, project: null });
+      await ask('a member with a factor, both steps', { ...member, aal: 'aal2' });
+
+      // The questions reached real boards, not only empty answers: here's four roles and its member
+      // with both steps, for its four addresses, and the other workspace's owner for theirs.
+      expect(asked).toBe(10 * boards.length * variants.length);
+      expect(found).toBe((5 * 4 + 1) * variants.length);
+    } finally {
+      await db.query('rollback');
+    }
+  }, 60_000);
+
+  it('is not for anyone without a session', async () => {
+    const { rows } = await db.query<{ anon: boolean; authenticated: boolean; public: boolean }>(
+      `select has_function_privilege('anon', $1, 'execute') as anon,
+              has_function_privilege('authenticated', $1, 'execute') as authenticated,
+              has_function_privilege('public', $1, 'execute') as public`,
+      [SIGNATURE],
+    );
+    expect(rows[0]).toEqual({ anon: false, authenticated: true, public: false });
+  });
+});
