@@ -139,6 +139,23 @@ function boardProjectByKey(): string {
     .replaceAll('board_page.project_key', '$2::text');
 }
 
+/**
+ * board_page's first statement since it checks its caller itself (20261124110000, decision 012): the
+ * workspace and project for a member whose session meets the MFA rule, as a query.
+ */
+function boardCallerCheck(): string {
+  const source = readFileSync(
+    path.join(projectRoot, 'supabase/migrations/20261124110000_board_page_checks_once.sql'),
+    'utf8',
+  );
+  const statement =
+    /select w\.id, w\.name, w\.slug, w\.is_personal, p\.id\s+into [^\n]*\n(.*?);/s.exec(source)?.[1] ?? '';
+  if (!statement) throw new Error("board_page's caller check not found");
+  return `select w.id, w.name, w.slug, w.is_personal, p.id ${statement}`
+    .replaceAll('board_page.workspace_slug', '$1::text')
+    .replaceAll('board_page.project_key', '$2::text');
+}
+
 const read = (source: string) =>
   `WITH pgrst_source AS (${source}) ${TAIL} FROM ( SELECT * FROM pgrst_source ) _postgrest_t`;
 /** `rpc(fn)` of a set-returning function without arguments (GET-style call). */
@@ -213,6 +230,17 @@ const BOARD_PAGE_ARGS: Array<[string, string]> = [
   ['filters', 'jsonb'],
 ];
 
+// The deployed board_page's query: the workspace and project its first statement found are variables.
+const BOARD_PAGE_OWNER_ARGS: Array<[string, string]> = [
+  ['ws_id', 'uuid'],
+  ['ws_name', 'text'],
+  ['ws_slug', 'text'],
+  ['ws_is_personal', 'boolean'],
+  ['project_id', 'uuid'],
+  ['shown', 'jsonb'],
+  ['filters', 'jsonb'],
+];
+
 const queries: PlannedQuery[] = [
   {
     // app/utils/workspace.server.ts loadMembership: every /w/:workspace page (layout, sidebar).
@@ -271,6 +299,40 @@ const queries: PlannedQuery[] = [
     params: (s) => [s.slug, 'boa'],
     maxBuffers: 50, // the workspace by slug, the project by (workspace, key), the RLS helpers: ~30
     rls: ['my_workspace_ids', 'mfa_satisfied'],
+  },
+  // Since 20261124110000 board_page checks its caller once and then reads as its owner (decision 012):
+  // the same query, with no policies on its reads. Its plans must still read the board by its indexes.
+  {
+    name: 'board: body of board_page as deployed (as its owner)',
+    sql: functionQuery('20261124110000_board_page_checks_once.sql', 'board_page', BOARD_PAGE_OWNER_ARGS),
+    params: (s) => [s.workspace, 'Planning', s.slug, false, s.board, JSON.stringify({}), JSON.stringify({})],
+    maxBuffers: 800, // the same reads as under RLS without the policies' (~670 against ~730)
+    rls: [],
+    as: 'owner',
+  },
+  {
+    name: 'board: body of board_page as deployed, filtered (as its owner)',
+    sql: functionQuery('20261124110000_board_page_checks_once.sql', 'board_page', BOARD_PAGE_OWNER_ARGS),
+    params: (s) => [
+      s.workspace,
+      'Planning',
+      s.slug,
+      false,
+      s.board,
+      JSON.stringify({}),
+      JSON.stringify({ assignee: 'me', priority: 'urgent', q: 'task 1', today: '2026-11-23' }),
+    ],
+    maxBuffers: 600, // ~480 against ~530 under RLS
+    rls: [],
+    as: 'owner',
+  },
+  {
+    name: "board: board_page's caller check, workspace and project (as its owner)",
+    sql: boardCallerCheck(),
+    params: (s) => [s.slug, 'boa'],
+    maxBuffers: 50, // the workspace by slug, my membership, the project by (workspace, key), MFA: ~20
+    rls: ['mfa_satisfied'],
+    as: 'owner',
   },
   // ---- The task panel (app/routes/w.$workspace.p.$project.t.$number/route.tsx) ---------------------
   {
