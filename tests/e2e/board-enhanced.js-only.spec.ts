@@ -101,6 +101,8 @@ test('`[` and `]` move the card whose link has the focus', async ({ page }) => {
   await backlog.getByRole('link', { name: /BAC-4/ }).focus();
   await page.keyboard.press(']');
   await expect(todo.getByRole('link', { name: /BAC-4/ })).toBeVisible();
+  // The moved card is a new element: its handle gets the focus once it is drawn, and takes the next key.
+  await expect(todo.getByRole('button', { name: 'Reorder BAC-4' })).toBeFocused();
   await page.keyboard.press('[');
   await expect(backlog.getByRole('link', { name: /BAC-4/ })).toBeVisible();
 });

@@ -37,6 +37,7 @@ test('a card moved twice and opened at once stays where it was last put', async 
   await page.keyboard.press(']');
   await expect(card('In progress')).toBeVisible();
   await expect(page.getByText('Saving…')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Reorder BAC-1' })).toBeFocused();
   await page.keyboard.press('[');
   await expect(card('To do')).toBeVisible();
   await card('To do').click();

@@ -41,8 +41,14 @@ test('create a task, move it, open and close it with the keyboard alone', async 
   // Move: with JavaScript, the arrow keys on the card's handle; without, the panel's move form.
   if (js) {
     const handle = page.getByRole('button', { name: `Reorder BAC-${number}` });
+    // The moved card is a new element in its new column, and gets the focus back once it is drawn:
+    // each key waits for that, as a person would see the card land before pressing the next.
     await tabTo(page, handle);
     await page.keyboard.press('ArrowRight');
+    await expect(
+      page.getByRole('region', { name: 'To do' }).getByRole('link', { name: /Typed without a mouse/ }),
+    ).toBeVisible();
+    await expect(handle).toBeFocused();
     await page.keyboard.press('ArrowRight');
     await expect(inProgress.getByRole('link', { name: /Typed without a mouse/ })).toBeVisible();
     await expect(handle).toBeFocused();
@@ -51,6 +57,7 @@ test('create a task, move it, open and close it with the keyboard alone', async 
     await expect(
       page.getByRole('region', { name: 'Done' }).getByRole('link', { name: /Typed without a mouse/ }),
     ).toBeVisible();
+    await expect(handle).toBeFocused();
     await page.keyboard.press('[');
     await expect(inProgress.getByRole('link', { name: /Typed without a mouse/ })).toBeVisible();
     await expect(handle).toBeFocused();
