@@ -67,6 +67,17 @@ afterAll(async () => {
 
 type Claims = Record<string, unknown> | null;
 
+/**
+ * An answer with the sidebar's projects in one order: the function aggregates them in whatever order
+ * its plan reads them (the app sorts them), and the two functions' plans may differ.
+ */
+function inOrder(answer: unknown): unknown {
+  const projects = (answer as { membership?: { projects?: Array<{ id: string }> } } | null)?.membership
+    ?.projects;
+  projects?.sort((a, b) => a.id.localeCompare(b.id));
+  return answer;
+}
+
 /** Both functions' answers to one question, asked as `claims` (null: no session at all). */
 async function bothAnswers(claims: Claims, args: [string, string, string, string]) {
   await db.query('savepoint question');
@@ -80,7 +91,8 @@ async function bothAnswers(claims: Claims, args: [string, string, string, string
               public.board_page_under_rls($1, $2, $3::jsonb, $4::jsonb) as under_rls`,
       args,
     );
-    return rows[0] as { checked: unknown; under_rls: unknown };
+    const row = rows[0] as { checked: unknown; under_rls: unknown };
+    return { checked: inOrder(row.checked), under_rls: inOrder(row.under_rls) };
   } finally {
     await db.query('rollback to savepoint question');
   }
