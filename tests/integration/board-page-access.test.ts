@@ -119,19 +119,17 @@ describe('board_page', () => {
         'grant execute on function public.board_page_under_rls(text, text, jsonb, jsonb) to authenticated',
       );
 
+      const member = await claimsOf(here.member);
       const people: Array<[string, Claims]> = [
         ['owner', await claimsOf(here.owner)],
         ['admin', await claimsOf(here.admin)],
-        ['member', await claimsOf(here.member)],
+        ['member', member],
         ['viewer', await claimsOf(here.viewer)],
         ['outsider', await claimsOf(here.outsider)],
         ["another workspace's owner", await claimsOf(there.owner)],
-      ];
-      const member = (await claimsOf(here.member)) as Record<string, unknown>;
-      people.push(
         ['a session that has ended', { ...member, session_id: randomUUID() }],
         ['no session', null],
-      );
+      ];
       const boards: Array<[string, string]> = [
         [hereSlug, 'lau'],
         [hereSlug, 'LAU'],

@@ -126,32 +126,19 @@ function functionQuery(migration: string, fn: string, args: Array<[string, strin
   return body;
 }
 
-/** board_page's first statement, which finds the project by its key: its `select … into`, as a query. */
-function boardProjectByKey(): string {
-  const source = readFileSync(
-    path.join(projectRoot, 'supabase/migrations/20261123170200_board_page_by_key.sql'),
-    'utf8',
-  );
-  const statement = /select p\.id into project_id(.*?);/s.exec(source)?.[1] ?? '';
-  if (!statement) throw new Error("board_page's key lookup not found");
-  return `select p.id${statement}`
-    .replaceAll('board_page.workspace_slug', '$1::text')
-    .replaceAll('board_page.project_key', '$2::text');
-}
-
 /**
- * board_page's first statement since it checks its caller itself (20261124110000, decision 012): the
- * workspace and project for a member whose session meets the MFA rule, as a query.
+ * board_page's first statement, its `select … into` as a query: `columns` is what it selects, and the
+ * address's workspace slug and project key are the parameters.
  */
-function boardCallerCheck(): string {
-  const source = readFileSync(
-    path.join(projectRoot, 'supabase/migrations/20261124110000_board_page_checks_once.sql'),
-    'utf8',
-  );
+function boardFirstStatement(migration: string, columns: string): string {
+  const source = readFileSync(path.join(projectRoot, 'supabase/migrations', migration), 'utf8');
+  const start = source.indexOf(`select ${columns}`);
+  const into = /\s+into [^\n]*/y;
+  into.lastIndex = start + `select ${columns}`.length;
   const statement =
-    /select w\.id, w\.name, w\.slug, w\.is_personal, p\.id\s+into [^\n]*\n(.*?);/s.exec(source)?.[1] ?? '';
-  if (!statement) throw new Error("board_page's caller check not found");
-  return `select w.id, w.name, w.slug, w.is_personal, p.id ${statement}`
+    start === -1 || !into.test(source) ? '' : source.slice(into.lastIndex, source.indexOf(';', start));
+  if (!statement) throw new Error(`board_page's first statement not found in ${migration}`);
+  return `select ${columns} ${statement}`
     .replaceAll('board_page.workspace_slug', '$1::text')
     .replaceAll('board_page.project_key', '$2::text');
 }
@@ -295,7 +282,7 @@ const queries: PlannedQuery[] = [
   {
     // Its first statement, before the one above: the project's id from the address's key.
     name: "board: board_page's project by workspace slug and key",
-    sql: boardProjectByKey(),
+    sql: boardFirstStatement('20261123170200_board_page_by_key.sql', 'p.id'),
     params: (s) => [s.slug, 'boa'],
     maxBuffers: 50, // the workspace by slug, the project by (workspace, key), the RLS helpers: ~30
     rls: ['my_workspace_ids', 'mfa_satisfied'],
@@ -328,7 +315,10 @@ const queries: PlannedQuery[] = [
   },
   {
     name: "board: board_page's caller check, workspace and project (as its owner)",
-    sql: boardCallerCheck(),
+    sql: boardFirstStatement(
+      '20261124110000_board_page_checks_once.sql',
+      'w.id, w.name, w.slug, w.is_personal, p.id',
+    ),
     params: (s) => [s.slug, 'boa'],
     maxBuffers: 50, // the workspace by slug, my membership, the project by (workspace, key), MFA: ~20
     rls: ['mfa_satisfied'],
