@@ -128,20 +128,31 @@ async function requestsPerSecond(
   return count / ((performance.now() - t0) / 1000);
 }
 
+/** One side of a side-by-side ratio: a timed run of page loads, and how to make them untimed. */
+interface Side {
+  /** Makes the loads and returns their throughput (requests per second). */
+  run: () => Promise<number>;
+  /** Runs `run` timed: by default `run` itself; a CPU meter's `measure` around it to count their CPU too. */
+  timed?: (run: () => Promise<number>) => Promise<number>;
+}
+
 /**
  * Two throughputs measured in alternating rounds, so both see the same machine load; returns each
- * one's mean over the rounds.
+ * one's mean over the rounds. Each side first runs one round untimed: the first few hundred loads of
+ * a page run code the JIT has not compiled yet (measured: the demo board's first round of 150 loads
+ * cost the app 11.3 ms a load, later rounds 6.2–8.9 ms), and a page with more code takes longer to
+ * warm, so a cold first round would count warm-up against the heavier page.
  */
-async function sideBySide(
-  rounds: number,
-  a: () => Promise<number>,
-  b: () => Promise<number>,
-): Promise<[number, number]> {
+async function sideBySide(rounds: number, a: Side, b: Side): Promise<[number, number]> {
+  await a.run();
+  await b.run();
+  const timedA = () => (a.timed ? a.timed(a.run) : a.run());
+  const timedB = () => (b.timed ? b.timed(b.run) : b.run());
   let sumA = 0;
   let sumB = 0;
   for (let round = 0; round < rounds; round++) {
-    sumA += await a();
-    sumB += await b();
+    sumA += await timedA();
+    sumB += await timedB();
   }
   return [sumA / rounds, sumB / rounds];
 }
@@ -319,8 +330,12 @@ export interface AppFigures {
  */
 export const PROFILED_LOADS = 40;
 
-/** Alternating rounds per side-by-side ratio: more rounds, less of a shared machine's noise. */
-const ROUNDS = 5;
+/**
+ * Alternating rounds per side-by-side ratio: more rounds, less of a shared machine's noise. On this
+ * machine one round's ratio alone ranges about ±15 % around the mean (demo board against /login,
+ * 14 rounds: 0.28–0.39).
+ */
+const ROUNDS = 8;
 
 /** The demo board of the seed (40 tasks), as its owner sees it. */
 const DEMO = {
@@ -341,7 +356,7 @@ export async function benchApp(backend: BenchBackend): Promise<AppFigures> {
     const cookie = await signInCookie(app.url, email, 'bench-password-1');
     const profiledCookie = await signInCookie(profiled.url, email, 'bench-password-1');
     // Warm up: JWKS fetched and cached, connections open.
-    await requestsPerSecond(`${app.url}/account`, cookie, 20, 2);
+    await requestsPerSecond(`${app.url}/account`, cookie, 1, 1);
     await requestsPerSecond(`${profiled.url}/account`, profiledCookie, 3, 1);
     proxy.calls.length = 0;
     await requestsPerSecond(`${profiled.url}/account`, profiledCookie, 1, 1);
@@ -350,20 +365,28 @@ export async function benchApp(backend: BenchBackend): Promise<AppFigures> {
     const meters = { account: meter(), healthz: meter(), demoBoard: meter(), login: meter() };
     const [accountRps, healthzRps] = await sideBySide(
       ROUNDS,
-      () => meters.account.measure(150, () => requestsPerSecond(`${app.url}/account`, cookie, 150, 4)),
-      () => meters.healthz.measure(600, () => requestsPerSecond(`${app.url}/healthz`, '', 600, 4)),
+      {
+        run: () => requestsPerSecond(`${app.url}/account`, cookie, 150, 4),
+        timed: (run) => meters.account.measure(150, run),
+      },
+      {
+        run: () => requestsPerSecond(`${app.url}/healthz`, '', 600, 4),
+        timed: (run) => meters.healthz.measure(600, run),
+      },
     );
 
     // The signed-in demo board against /login, 10 connections each.
     const demoCookie = await signInCookie(app.url, DEMO.email, DEMO.password);
-    await requestsPerSecond(`${app.url}${DEMO.board}`, demoCookie, 20, 2);
     const [demoBoardRps, loginRps] = await sideBySide(
       ROUNDS,
-      () =>
-        meters.demoBoard.measure(150, () =>
-          requestsPerSecond(`${app.url}${DEMO.board}`, demoCookie, 150, 10),
-        ),
-      () => meters.login.measure(300, () => requestsPerSecond(`${app.url}/login`, '', 300, 10)),
+      {
+        run: () => requestsPerSecond(`${app.url}${DEMO.board}`, demoCookie, 150, 10),
+        timed: (run) => meters.demoBoard.measure(150, run),
+      },
+      {
+        run: () => requestsPerSecond(`${app.url}/login`, '', 300, 10),
+        timed: (run) => meters.login.measure(300, run),
+      },
     );
     const underLoad = [
       { label: 'demo board (10 concurrent)', cpu: meters.demoBoard.perLoad() },
@@ -419,11 +442,10 @@ export async function benchApp(backend: BenchBackend): Promise<AppFigures> {
     proxy.calls.length = 0;
     await requestsPerSecond(`${profiled.url}${boardPath}`, profiledCookie, 1, 1);
     const backendRequestsPerBoard = proxy.counts();
-    await requestsPerSecond(`${app.url}${boardPath}`, cookie, 5, 1);
     const [boardRps, boardHealthzRps] = await sideBySide(
       ROUNDS,
-      () => requestsPerSecond(`${app.url}${boardPath}`, cookie, 20, 2),
-      () => requestsPerSecond(`${app.url}/healthz`, '', 400, 2),
+      { run: () => requestsPerSecond(`${app.url}${boardPath}`, cookie, 20, 2) },
+      { run: () => requestsPerSecond(`${app.url}/healthz`, '', 400, 2) },
     );
 
     // move_task through REST as the board's owner.
