@@ -195,3 +195,167 @@ describe("the patched partial manifest (lazy route discovery's inline script)", 
     );
   });
 });
+
+interface ServerRoutesModule {
+  createServerRoutes(manifest: unknown, modules: unknown, future: unknown, isSpaMode: boolean): ServerRoute[];
+  serverRoutesFor?(manifest: unknown, modules: unknown, future: unknown, isSpaMode: boolean): ServerRoute[];
+}
+interface ServerRoute {
+  id: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  handle?: unknown;
+  loader?: unknown;
+  children?: ServerRoute[];
+  [key: string]: unknown;
+}
+interface StaticRouterModule {
+  createStaticRouter(
+    routes: ServerRoute[],
+    context: unknown,
+  ): { routes: ServerRoute[]; state: { matches: { route: ServerRoute; params: unknown }[] } };
+}
+const patchedServerRoutes = require('@remix-run/react/dist/routes.js') as ServerRoutesModule;
+const unpatchedServerRoutesPath: string = '@remix-run/react/dist/esm/routes.js';
+const unpatchedServerRoutes = (await import(
+  /* @vite-ignore */ unpatchedServerRoutesPath
+)) as ServerRoutesModule;
+const patchedStaticRouter = require('react-router-dom/server') as StaticRouterModule;
+const unpatchedStaticRouterPath: string = 'react-router-dom/server.mjs';
+const unpatchedStaticRouter = (await import(
+  /* @vite-ignore */ unpatchedStaticRouterPath
+)) as StaticRouterModule;
+
+/** A build's route modules: a component each, some with an error boundary, the root with a layout. */
+function routeModules(tag: string) {
+  return Object.fromEntries(
+    Object.values(routeConfig).map((route, i) => [
+      route.id,
+      {
+        default: () => null,
+        handle: { tag, id: route.id },
+        ...(i % 3 === 0 ? { ErrorBoundary: () => null } : {}),
+        ...(route.id === 'root' ? { Layout: ({ children }: { children: unknown }) => children } : {}),
+      },
+    ]),
+  );
+}
+
+/**
+ * A route tree as data: every field of every route, React elements by their type's name and their
+ * props, so that two builds' trees can be compared.
+ */
+function shape(routes: ServerRoute[] | undefined): unknown {
+  // Each build has its own default components (the root's fallback): they compare by name.
+  const name = (type: unknown) => (typeof type === 'function' ? `function ${type.name}` : type);
+  const isElement = (v: unknown): v is { type: unknown; props: unknown } =>
+    typeof v === 'object' && v !== null && '$$typeof' in v;
+  const value = (v: unknown): unknown =>
+    typeof v === 'function'
+      ? 'function'
+      : isElement(v)
+        ? { type: name(v.type), props: value(v.props) }
+        : v && typeof v === 'object' && !Array.isArray(v)
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, value(x)]))
+          : v;
+  return routes?.map(({ children, ...route }) => ({
+    ...(value(route) as object),
+    children: shape(children),
+  }));
+}
+
+/** Every route of a tree, by id. */
+function byId(routes: ServerRoute[], found = new Map<string, ServerRoute>()): Map<string, ServerRoute> {
+  for (const route of routes) {
+    found.set(route.id, route);
+    byId(route.children ?? [], found);
+  }
+  return found;
+}
+
+describe("the render's route tree, kept per build", async () => {
+  const urls = addresses(await appRoutes());
+  const future = { v3_fetcherPersist: true };
+
+  test('Node loads the patched builds, and RemixServer uses them', () => {
+    expect(readFileSync(require.resolve('@remix-run/react/dist/server.js'), 'utf8')).toContain(
+      'routes.serverRoutesFor(manifest.routes',
+    );
+    expect(readFileSync(require.resolve('react-router-dom/server'), 'utf8')).toContain(
+      'staticDataRoutes(routes)',
+    );
+  });
+
+  test('is the tree the unpatched build makes, made once while the build is the same', () => {
+    const manifest = assetsManifest('a').routes;
+    const modules = routeModules('a');
+    const tree = patchedServerRoutes.serverRoutesFor?.(manifest, modules, future, false);
+    expect(shape(tree)).toEqual(
+      shape(unpatchedServerRoutes.createServerRoutes(manifest, modules, future, false)),
+    );
+    expect(shape(tree)).toContainEqual(expect.objectContaining({ id: 'root', element: expect.anything() }));
+    // Every request brings a new object of the same modules.
+    expect(patchedServerRoutes.serverRoutesFor?.(manifest, { ...modules }, future, false)).toBe(tree);
+  });
+
+  test('is made again for another build, route module, future or SPA mode', () => {
+    const manifest = assetsManifest('b').routes;
+    const modules = routeModules('b');
+    const tree = patchedServerRoutes.serverRoutesFor?.(manifest, modules, future, false) ?? [];
+    const changedId = [...byId(tree).keys()].at(-1) ?? '';
+    const changed = { ...modules, [changedId]: { default: () => null, handle: 'changed' } };
+    const changedTree = patchedServerRoutes.serverRoutesFor?.(manifest, changed, future, false) ?? [];
+    expect(changedTree).not.toBe(tree);
+    expect(byId(changedTree).get(changedId)?.handle).toBe('changed');
+    expect(shape(changedTree)).toEqual(
+      shape(unpatchedServerRoutes.createServerRoutes(manifest, changed, future, false)),
+    );
+    const nextBuild = assetsManifest('b').routes;
+    expect(patchedServerRoutes.serverRoutesFor?.(nextBuild, changed, future, false)).not.toBe(changedTree);
+    expect(patchedServerRoutes.serverRoutesFor?.(manifest, changed, { ...future }, false)).not.toBe(
+      changedTree,
+    );
+    const spa = patchedServerRoutes.serverRoutesFor?.(manifest, changed, future, true) ?? [];
+    expect(shape(spa)).toEqual(
+      shape(unpatchedServerRoutes.createServerRoutes(manifest, changed, future, true)),
+    );
+  });
+
+  test("the static router's routes and matches are the unpatched build's, for every address", () => {
+    const tree =
+      patchedServerRoutes.serverRoutesFor?.(assetsManifest('c').routes, routeModules('c'), future, false) ??
+      [];
+    const context = (url: string) => ({
+      basename: '/',
+      location: { pathname: url, search: '', hash: '', state: null, key: 'default' },
+      matches: unpatched.matchRoutes(tree as AgnosticRouteObject[], url) ?? [],
+      loaderData: {},
+      actionData: null,
+      errors: null,
+      statusCode: 200,
+      loaderHeaders: {},
+      actionHeaders: {},
+      activeDeferreds: null,
+    });
+    const first = patchedStaticRouter.createStaticRouter(tree, context('/')).routes;
+    for (const url of urls) {
+      const router = patchedStaticRouter.createStaticRouter(tree, context(url));
+      const expected = unpatchedStaticRouter.createStaticRouter(tree, context(url));
+      expect(router.routes, url).toBe(first);
+      expect(shape(router.routes), url).toEqual(shape(expected.routes));
+      const ids = byId(router.routes);
+      expect(
+        router.state.matches.map((m) => [m.route.id, m.params]),
+        url,
+      ).toEqual(expected.state.matches.map((m) => [m.route.id, m.params]));
+      // Each match's route is the router's own data route, as the unpatched build gives.
+      for (const match of router.state.matches) expect(match.route, url).toBe(ids.get(match.route.id));
+    }
+    const copy = (routes: ServerRoute[]): ServerRoute[] =>
+      routes.map((route) => ({ ...route, children: route.children && copy(route.children) }));
+    const other = patchedStaticRouter.createStaticRouter(copy(tree), context('/')).routes;
+    expect(other).not.toBe(first);
+    expect(shape(other)).toEqual(shape(first));
+  });
+});
