@@ -19,7 +19,10 @@ const COLOURS = [
 ] as const;
 
 export function initials(name: string): string {
-  const words = name.trim().split(/[\s._@-]+/u).filter(Boolean);
+  const words = name
+    .trim()
+    .split(/[\s._@-]+/u)
+    .filter(Boolean);
   const first = [...(words[0] ?? '?')][0] ?? '?';
   const last = words.length > 1 ? ([...(words[words.length - 1] ?? '')][0] ?? '') : '';
   return (first + last).toUpperCase();
@@ -35,31 +38,41 @@ export function avatarColour(name: string): string {
   return COLOURS[(hash >>> 0) % COLOURS.length] ?? COLOURS[0];
 }
 
+/** The box, shape and type of each size: app/tailwind.css (`.avatar`), one class a face. */
 const SIZES = {
-  sm: 'h-6 w-6 text-[0.625rem]',
-  md: 'h-8 w-8 text-xs',
-  lg: 'h-16 w-16 text-xl',
+  sm: 'avatar avatar-sm',
+  md: 'avatar avatar-md',
+  lg: 'avatar avatar-lg',
 } as const;
 
+/**
+ * One element however it is drawn (a board draws one a card): the picture, or the initials on their
+ * colour. `title` is its tooltip; `className` adds classes for where it sits.
+ */
 export function Avatar({
   name,
   url,
   size = 'sm',
   decorative = false,
+  title,
+  className,
 }: {
   name: string;
   url?: string | null;
   size?: keyof typeof SIZES;
   decorative?: boolean;
+  title?: string;
+  className?: string;
 }) {
-  const box = `inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full ${SIZES[size]}`;
+  const classes = className ? `${SIZES[size]} ${className}` : SIZES[size];
   if (url) {
-    return <img src={url} alt={decorative ? '' : name} className={`${box} object-cover`} loading="lazy" />;
+    return <img src={url} alt={decorative ? '' : name} title={title} className={classes} loading="lazy" />;
   }
   return (
     <span
-      className={`${box} font-semibold text-[#fff]`}
+      className={classes}
       style={{ backgroundColor: avatarColour(name) }}
+      title={title}
       {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name })}
     >
       {initials(name)}

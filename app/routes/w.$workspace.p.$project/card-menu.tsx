@@ -50,7 +50,7 @@ export function CardMenu({
   };
   const item = 'block w-full px-3 py-1.5 text-left text-sm hover:bg-slate-100 disabled:text-slate-400';
   return (
-    <div className="relative ml-auto" data-card-menu>
+    <div className="relative" data-card-menu>
       <button
         ref={button}
         type="button"

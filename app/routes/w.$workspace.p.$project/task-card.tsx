@@ -85,24 +85,25 @@ export function TaskCard({
         .filter(Boolean)
         .join(' ')}
     >
-      <div className="card-head">
-        {draggable ? (
-          <button
-            type="button"
-            id={`handle-${task.id}`}
-            aria-label={`Reorder ${taskRef(projectKey, task.number)}`}
-            aria-describedby="reorder-help"
-            className="-ml-1 cursor-grab rounded px-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
-          >
-            ⠿
-          </button>
-        ) : null}
-        {/* A plain anchor: the board opens it without a page load (onBoardClick). */}
-        <a href={taskHref} data-panel-link data-discover={discover ? 'true' : undefined}>
-          <span>{taskRef(projectKey, task.number)}</span> {task.title}
-        </a>
-        {draggable ? menu : null}
-      </div>
+      {draggable ? (
+        <button
+          type="button"
+          id={`handle-${task.id}`}
+          data-card-handle
+          aria-label={`Reorder ${taskRef(projectKey, task.number)}`}
+          aria-describedby="reorder-help"
+          className="-ml-1 cursor-grab rounded px-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+        >
+          ⠿
+        </button>
+      ) : null}
+      {/* A plain anchor: the board opens it without a page load (onBoardClick). One text node after
+          the reference, so the server writes no separator between two. */}
+      <a href={taskHref} data-panel-link data-discover={discover ? 'true' : undefined}>
+        <span>{taskRef(projectKey, task.number)}</span>
+        {` ${task.title}`}
+      </a>
+      {draggable ? menu : null}
       <CardFacts task={task} assignee={assignee} today={today} />
     </li>
   );
@@ -152,9 +153,12 @@ export function CardFacts({
         </span>
       ) : null}
       {assignee ? (
-        <span className="assignee" title={`Assigned to ${assignee.name}`}>
-          <Avatar name={assignee.name} url={assignee.avatar} />
-        </span>
+        <Avatar
+          name={assignee.name}
+          url={assignee.avatar}
+          title={`Assigned to ${assignee.name}`}
+          className="assignee"
+        />
       ) : null}
     </div>
   );
