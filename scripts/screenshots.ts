@@ -66,7 +66,7 @@ const SCREENS: Screen[] = [
     signedIn: true,
     open: async (page) => {
       await openBoard(page);
-      await page.locator('a[data-panel-link]').first().click();
+      await page.locator('li[data-task-id] > a').first().click();
       await page.waitForURL(/\/t\/\d+$/);
       await page.getByRole('link', { name: 'Close' }).or(page.getByRole('button', { name: 'Close' })).first().waitFor();
     },

@@ -3,20 +3,7 @@
  * name (the same name always gets the same colour, on every screen). The name is the accessible
  * text unless `decorative` says the name is written next to it already.
  */
-
-/** Backgrounds with white text at 4.5:1 or more, in light and dark mode alike. */
-const COLOURS = [
-  '#b91c1c', // red-700
-  '#c2410c', // orange-700
-  '#a16207', // yellow-700
-  '#15803d', // green-700
-  '#0f766e', // teal-700
-  '#0369a1', // sky-700
-  '#4338ca', // indigo-700
-  '#7e22ce', // purple-700
-  '#be185d', // pink-700
-  '#475569', // slate-600
-] as const;
+import { AVATAR_COLOURS } from '../styles/avatar-colours.ts';
 
 export function initials(name: string): string {
   const words = name
@@ -28,14 +15,19 @@ export function initials(name: string): string {
   return (first + last).toUpperCase();
 }
 
-export function avatarColour(name: string): string {
+/** Which of AVATAR_COLOURS a name gets. */
+export function avatarColourIndex(name: string): number {
   // FNV-1a over the UTF-16 code units: stable, cheap, well spread for short strings.
   let hash = 0x811c9dc5;
   for (let i = 0; i < name.length; i++) {
     hash ^= name.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
   }
-  return COLOURS[(hash >>> 0) % COLOURS.length] ?? COLOURS[0];
+  return (hash >>> 0) % AVATAR_COLOURS.length;
+}
+
+export function avatarColour(name: string): string {
+  return AVATAR_COLOURS[avatarColourIndex(name)] ?? AVATAR_COLOURS[0];
 }
 
 /** The box, shape and type of each size: app/tailwind.css (`.avatar`), one class a face. */
@@ -47,7 +39,9 @@ const SIZES = {
 
 /**
  * One element however it is drawn (a board draws one a card): the picture, or the initials on their
- * colour. `title` is its tooltip; `className` adds classes for where it sits.
+ * colour. `title` is its tooltip. `className`, when given, is used in place of the size's classes: a
+ * class of app/tailwind.css that applies `avatar` and a size itself (a card's `assignee`), so a board
+ * sends one short class a face.
  */
 export function Avatar({
   name,
@@ -64,14 +58,13 @@ export function Avatar({
   title?: string;
   className?: string;
 }) {
-  const classes = className ? `${SIZES[size]} ${className}` : SIZES[size];
+  const classes = className ?? SIZES[size];
   if (url) {
     return <img src={url} alt={decorative ? '' : name} title={title} className={classes} loading="lazy" />;
   }
   return (
     <span
-      className={classes}
-      style={{ backgroundColor: avatarColour(name) }}
+      className={`${classes} avatar-c${avatarColourIndex(name)}`}
       title={title}
       {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name })}
     >

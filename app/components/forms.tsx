@@ -36,7 +36,7 @@ export function Field({
   const props = getInputProps(field, { type });
   return (
     <div>
-      <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
+      <label htmlFor={field.id} className="label">
         {label}
       </label>
       <input
@@ -44,7 +44,7 @@ export function Field({
         // Passwords are never sent back to the page, whatever the server replied.
         defaultValue={type === 'password' ? undefined : props.defaultValue}
         autoComplete={autoComplete}
-        className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm aria-[invalid=true]:border-red-500 sm:text-sm"
+        className="input"
       />
       {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
       <ErrorList id={field.errorId} errors={field.errors} />
@@ -66,13 +66,7 @@ export function SubmitButton({
   const pending =
     navigation.state === 'submitting' && (name === undefined || navigation.formData?.get(name) === value);
   return (
-    <button
-      type="submit"
-      name={name}
-      value={value}
-      disabled={pending}
-      className="inline-flex w-full justify-center rounded-md bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-60"
-    >
+    <button type="submit" name={name} value={value} disabled={pending} className="button-primary">
       {pending ? 'Working…' : children}
     </button>
   );

@@ -14,8 +14,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export default function WorkspaceLayout() {
   const { workspace, projects, email } = useLoaderData<typeof loader>();
-  const link =
-    'block rounded-md px-3 py-1.5 text-sm hover:bg-slate-100 aria-[current=page]:bg-slate-200 aria-[current=page]:font-medium';
+  const link = 'nav-link';
   const menuButton =
     'shrink-0 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100';
   // On a phone the sidebar is a menu (CSS: .workspace-menu). Without JavaScript a link opens it as the
@@ -59,7 +58,10 @@ export default function WorkspaceLayout() {
         className="workspace-menu border-b border-slate-200 bg-white p-4 md:w-60 md:shrink-0 md:border-b-0 md:border-r"
       >
         {hydrated ? null : (
-          <a href="#" className="float-right rounded-md px-2 py-1 text-sm font-medium hover:bg-slate-100 md:hidden">
+          <a
+            href="#"
+            className="float-right rounded-md px-2 py-1 text-sm font-medium hover:bg-slate-100 md:hidden"
+          >
             Close menu
           </a>
         )}

@@ -10,6 +10,9 @@ async function isRed(element: Locator): Promise<boolean> {
   return r > g + 80 && r > b + 80;
 }
 
+/** What a fact's hover tooltip says (its ::after content), or `none`. */
+const tooltip = (element: Locator) => element.evaluate((e) => getComputedStyle(e, '::after').content);
+
 // A card says at a glance who has the task, how urgent it is, when it is due, and how much talk
 // and how many files it has: the same on the task panel.
 test('cards show the assignee, priority, due date, comments and attachments', async ({ page }) => {
@@ -67,6 +70,17 @@ test('cards show the assignee, priority, due date, comments and attachments', as
   await expect(first.getByRole('img', { name: '3 comments' })).toHaveText('3');
   await expect(first.getByRole('img', { name: '1 attachment' })).toHaveText('1');
   await expect(first.getByRole('img', { name: 'Ada Lovelace' })).toHaveText('AL');
+  // Hovering a fact shows what it means: its accessible name, drawn by CSS (no title is sent twice).
+  for (const [name, tip] of [
+    ['Priority: high', 'Priority: high'],
+    ['3 comments', '3 comments'],
+    ['Ada Lovelace', 'Assigned to Ada Lovelace'],
+  ]) {
+    const fact = first.getByRole('img', { name });
+    await expect.poll(() => tooltip(fact)).toBe('none');
+    await fact.hover();
+    await expect.poll(() => tooltip(fact)).toBe(`"${tip}"`);
+  }
 
   const second = card('Task 2');
   await expect(second.getByRole('img', { name: 'Priority: urgent' })).toBeVisible();

@@ -4,7 +4,7 @@ import { boardOfTasks, day, expect, hydrated, signIn, test } from './support.ts'
 test.use({ timezoneId: 'UTC' });
 
 /** The titles of the cards on the board, in board order. */
-const cards = (page: Page) => page.locator('li[data-task-id] a[data-panel-link]');
+const cards = (page: Page) => page.locator('li[data-task-id] > a');
 
 // Filters are GET parameters: they work without JavaScript, the address can be shared, the columns
 // count what matches, and the columns' windows stay as they were.

@@ -63,11 +63,7 @@ export function NewTaskForm({
         <SubmitButton name="intent" value="create">
           Create task
         </SubmitButton>
-        <button
-          type="button"
-          onClick={onCancel}
-          className="js-only rounded-md px-3 py-2 text-sm text-slate-600 hover:bg-slate-200 hover:text-slate-900"
-        >
+        <button type="button" onClick={onCancel} className="js-only button-quiet">
           Cancel
         </button>
       </div>

@@ -202,6 +202,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   });
 }
 
+/** A card's own link (task-card.tsx); its menu's "Open" is marked `data-panel-link` instead. */
+const CARD_LINK = '.card > a';
+/** The links that open a task's panel over the board. */
+const PANEL_LINKS = `${CARD_LINK}, a[data-panel-link]`;
+
 export default function Board() {
   const {
     project,
@@ -271,7 +276,7 @@ export default function Board() {
     if (event.defaultPrevented || modified(event)) return;
     const target = event.target as HTMLElement;
     const onHandle = target.id === `handle-${shownTask.id}`;
-    const onLink = target.matches('a[data-panel-link]') && !target.closest('[data-card-menu]');
+    const onLink = target.matches(CARD_LINK);
     if (!onHandle && !onLink) return;
     if (onHandle && event.key === 'Enter') {
       event.preventDefault();
@@ -352,7 +357,7 @@ export default function Board() {
   // Cards link to their panel with plain anchors (a <Link> per card costs more to render than the
   // card); one handler here opens them as client-side navigations, as a <Link> would.
   const onBoardClick = (event: MouseEvent<HTMLElement>) => {
-    const anchor = (event.target as Element).closest<HTMLAnchorElement>('a[data-panel-link]');
+    const anchor = (event.target as Element).closest<HTMLAnchorElement>(PANEL_LINKS);
     if (!anchor || event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
@@ -527,7 +532,7 @@ export default function Board() {
                       type="button"
                       id={`add-task-${status}`}
                       onClick={() => openAdd(status)}
-                      className="js-only mt-2 w-full rounded-md px-2 py-1.5 text-left text-sm text-slate-600 hover:bg-slate-200 hover:text-slate-900"
+                      className="js-only add-task"
                     >
                       + Add task
                     </button>

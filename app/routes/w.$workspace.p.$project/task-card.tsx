@@ -97,9 +97,9 @@ export function TaskCard({
           ⠿
         </button>
       ) : null}
-      {/* A plain anchor: the board opens it without a page load (onBoardClick). One text node after
-          the reference, so the server writes no separator between two. */}
-      <a href={taskHref} data-panel-link data-discover={discover ? 'true' : undefined}>
+      {/* A plain anchor: the board opens it without a page load (onBoardClick, which knows it as the
+          card's link). One text node after the reference, so the server writes no separator. */}
+      <a href={taskHref} data-discover={discover ? 'true' : undefined}>
         <span>{taskRef(projectKey, task.number)}</span>
         {` ${task.title}`}
       </a>
@@ -129,13 +129,7 @@ export function CardFacts({
   return (
     <div className="card-facts">
       {task.priority !== 'none' ? (
-        <span
-          role="img"
-          className="priority"
-          data-priority={task.priority}
-          aria-label={`Priority: ${task.priority}`}
-          title={`Priority: ${task.priority}`}
-        />
+        <span role="img" data-priority={task.priority} aria-label={`Priority: ${task.priority}`} />
       ) : null}
       {due ? (
         <time dateTime={task.due ?? undefined} data-overdue={due.overdue || undefined}>
@@ -156,7 +150,7 @@ export function CardFacts({
         <Avatar
           name={assignee.name}
           url={assignee.avatar}
-          title={`Assigned to ${assignee.name}`}
+          title={assignee.avatar ? `Assigned to ${assignee.name}` : undefined}
           className="assignee"
         />
       ) : null}
