@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { avatarColour, initials } from './avatar.tsx';
+import { AVATAR_COLOURS } from '../styles/avatar-colours.ts';
+import { avatarColourIndex, initials } from './avatar.tsx';
 
 describe('initials', () => {
   it('takes the first letters of the first and last words', () => {
@@ -17,10 +18,12 @@ describe('initials', () => {
   });
 });
 
-describe('avatarColour', () => {
+describe('avatarColourIndex', () => {
   it('gives a name the same colour every time, and names different colours', () => {
-    expect(avatarColour('Ada Lovelace')).toBe(avatarColour('Ada Lovelace'));
-    const colours = new Set(['Ada', 'Grace', 'Linus', 'Margaret', 'Ken', 'Barbara'].map(avatarColour));
+    expect(avatarColourIndex('Ada Lovelace')).toBe(avatarColourIndex('Ada Lovelace'));
+    const names = ['Ada', 'Grace', 'Linus', 'Margaret', 'Ken', 'Barbara'];
+    const colours = new Set(names.map(avatarColourIndex));
     expect(colours.size).toBeGreaterThan(3);
+    for (const index of colours) expect(AVATAR_COLOURS[index]).toMatch(/^#[0-9a-f]{6}$/);
   });
 });

@@ -15,7 +15,7 @@ export function initials(name: string): string {
   return (first + last).toUpperCase();
 }
 
-/** Which of AVATAR_COLOURS a name gets. */
+/** Which of AVATAR_COLOURS a name gets (its class is `avatar-c<index>`). */
 export function avatarColourIndex(name: string): number {
   // FNV-1a over the UTF-16 code units: stable, cheap, well spread for short strings.
   let hash = 0x811c9dc5;
@@ -24,10 +24,6 @@ export function avatarColourIndex(name: string): number {
     hash = Math.imul(hash, 0x01000193);
   }
   return (hash >>> 0) % AVATAR_COLOURS.length;
-}
-
-export function avatarColour(name: string): string {
-  return AVATAR_COLOURS[avatarColourIndex(name)] ?? AVATAR_COLOURS[0];
 }
 
 /** The box, shape and type of each size: app/tailwind.css (`.avatar`), one class a face. */

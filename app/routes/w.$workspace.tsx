@@ -14,7 +14,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export default function WorkspaceLayout() {
   const { workspace, projects, email } = useLoaderData<typeof loader>();
-  const link = 'nav-link';
   const menuButton =
     'shrink-0 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100';
   // On a phone the sidebar is a menu (CSS: .workspace-menu). Without JavaScript a link opens it as the
@@ -73,23 +72,23 @@ export default function WorkspaceLayout() {
         </Link>
         <p className="mt-2 hidden truncate text-lg font-semibold md:block">{workspace.name}</p>
         <nav aria-label="Workspace" className="space-y-1 md:mt-4">
-          <NavLink to="." end className={link}>
+          <NavLink to="." end className="nav-link">
             Overview
           </NavLink>
-          <NavLink to="search" className={link}>
+          <NavLink to="search" className="nav-link">
             Search
           </NavLink>
-          <NavLink to="members" className={link}>
+          <NavLink to="members" className="nav-link">
             Members
           </NavLink>
-          <NavLink to="settings" className={link}>
+          <NavLink to="settings" className="nav-link">
             Settings
           </NavLink>
         </nav>
         <h2 className="mt-6 px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Projects</h2>
         <nav aria-label="Projects" className="mt-2 space-y-1">
           {projects.map((p) => (
-            <NavLink key={p.id} to={projectPath(workspace.slug, p.key)} className={link}>
+            <NavLink key={p.id} to={projectPath(workspace.slug, p.key)} className="nav-link">
               {p.name}
               {p.archived_at ? <span className="ml-1 text-xs text-slate-500">(archived)</span> : null}
             </NavLink>
