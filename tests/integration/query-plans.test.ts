@@ -403,7 +403,7 @@ const queries: PlannedQuery[] = [
   {
     // app/routes/account._index.tsx: account_page, the session check and the profile in one call.
     name: 'account: body of account_page (session, my profile)',
-    sql: functionQuery('20261123140000_account_page.sql', 'account_page', []),
+    sql: functionQuery('20261124120000_account_page_plpgsql.sql', 'account_page', []),
     params: () => [],
     maxBuffers: 30, // one session by id, one profile: ~10
     rls: ['fellow_member_ids'],
