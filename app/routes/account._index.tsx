@@ -25,7 +25,7 @@ import { readForm } from '~/utils/form-body.server.ts';
 import { dataErrorResponse } from '~/utils/data-errors.server.ts';
 import { classifyDataError } from '~/utils/data-errors.server.ts';
 
-/** What `account_page` answers (supabase/migrations/20261123140000_account_page.sql). */
+/** What `account_page` answers (supabase/migrations/20261124120000_account_page_plpgsql.sql). */
 interface AccountPageAnswer extends PageQueryAnswer {
   profile: { display_name: string; avatar_path: string | null } | null;
 }
