@@ -22,8 +22,7 @@ import { DisplayNameSchema } from '~/utils/account-schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { pageQuery, planPageRpc, type PageQueryAnswer } from '~/utils/page-query.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
-import { dataErrorResponse } from '~/utils/data-errors.server.ts';
-import { classifyDataError } from '~/utils/data-errors.server.ts';
+import { classifyDataError, dataErrorResponse } from '~/utils/data-errors.server.ts';
 
 /** What `account_page` answers (supabase/migrations/20261124120000_account_page_plpgsql.sql). */
 interface AccountPageAnswer extends PageQueryAnswer {
