@@ -6,6 +6,7 @@ import {
   isFiltered,
   readFilters,
   MAX_COLUMN_WINDOW,
+  longerWindows,
   moveFormData,
   moveTo,
   readMove,
@@ -138,6 +139,11 @@ describe('column windows', () => {
   it('never shows fewer than the first window or more than the maximum', () => {
     expect(readWindows(new URLSearchParams('todo=3')).todo).toBe(COLUMN_WINDOW);
     expect(readWindows(new URLSearchParams('todo=999999')).todo).toBe(MAX_COLUMN_WINDOW);
+  });
+
+  it('asks the database only for the windows longer than the first', () => {
+    expect(longerWindows(readWindows(new URLSearchParams('')))).toEqual({});
+    expect(longerWindows(readWindows(new URLSearchParams('todo=150&done=3')))).toEqual({ todo: 150 });
   });
 
   it('adds to one column and keeps every other parameter', () => {

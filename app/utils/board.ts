@@ -137,6 +137,16 @@ export function readWindows(params: URLSearchParams): Windows {
   return windows;
 }
 
+/**
+ * The windows longer than the first `COLUMN_WINDOW` cards, as board_page is asked for them: a board
+ * asked for with none is its plain address, which the database keeps built (private.board_cache).
+ */
+export function longerWindows(windows: Windows): Partial<Windows> {
+  return Object.fromEntries(
+    Object.entries(windows).filter(([, size]) => size > COLUMN_WINDOW),
+  ) as Partial<Windows>;
+}
+
 /** The board's query string with one column showing `count` cards (other parameters kept). */
 export function showMoreSearch(params: URLSearchParams, status: Status, count: number): string {
   const next = new URLSearchParams(params);

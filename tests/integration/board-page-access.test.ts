@@ -5,6 +5,10 @@
 // an outsider, the owner of another workspace, a member whose account has a verified factor with
 // and without the second step, a session that has ended, and no session. If a policy ever grants
 // less than board_page's own check, the two answers differ here.
+//
+// Since 20261125090100 board_page reads a board at its plain address from private.board_cache. The
+// copy cannot see that table (RLS on, no policy, for this test's transaction only), so it builds
+// every board from what RLS shows: the kept boards are held to that too.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,6 +122,14 @@ describe('board_page', () => {
       await db.query(
         'grant execute on function public.board_page_under_rls(text, text, jsonb, jsonb) to authenticated',
       );
+      // What the copy reads as its caller, which no role of the API may otherwise: the board's parts
+      // (under RLS, as the caller), and the kept boards, which it is not shown.
+      await db.query('grant usage on schema private to authenticated');
+      await db.query(
+        'grant execute on function private.board_content(uuid, uuid, jsonb, jsonb) to authenticated',
+      );
+      await db.query('grant select on private.board_cache to authenticated');
+      await db.query('alter table private.board_cache enable row level security');
 
       const member = await claimsOf(here.member);
       const people: Array<[string, Claims]> = [

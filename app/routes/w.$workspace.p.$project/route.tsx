@@ -21,6 +21,7 @@ import { redirectWithSession } from '~/utils/auth.server.ts';
 import {
   COLUMN_WINDOW,
   isFiltered,
+  longerWindows,
   moveTo,
   readFilters,
   readWindows,
@@ -100,7 +101,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const args = {
     workspace_slug: slug,
     project_key: projectKey,
-    shown: windows,
+    shown: longerWindows(windows),
     filters: { ...filters, today },
   };
   planPageRpc<BoardPageAnswer>(request, context, slug, 'board_page', args);

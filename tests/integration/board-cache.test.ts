@@ -1,0 +1,239 @@
+// Each project's board is kept in private.board_cache (migration 20261125090100) and board_page
+// answers a board at its plain address from it. Kept boards must never be stale: after every kind of
+// change the board shows, made the way the app makes it, the kept board must equal one built afresh
+// by private.board_content; and two transactions changing one board at once must leave both changes
+// in it.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, person, scene, type Scene } from '../support/scene.ts';
+import { backend } from '../support/backend.ts';
+
+function adminDb(): pg.Client {
+  const url = new URL(backend().dbUrl);
+  url.username = 'supabase_admin';
+  url.password = 'postgres';
+  return new pg.Client({ connectionString: url.toString() });
+}
+
+let db: pg.Client;
+let cast: Scene;
+let slug: string;
+let key: string;
+
+beforeAll(async () => {
+  cast = await scene();
+  db = adminDb();
+  await db.connect();
+  const { rows } = await db.query<{ slug: string; key: string }>(
+    `select w.slug, p.key from public.projects p join public.workspaces w on w.id = p.workspace_id where p.id = $1`,
+    [cast.project],
+  );
+  slug = rows[0]?.slug ?? '';
+  key = rows[0]?.key ?? '';
+});
+
+afterAll(async () => {
+  await db?.end();
+});
+
+/** The kept board of a project, and the same board built now. */
+async function keptAndFresh(project: string) {
+  const { rows } = await db.query<{ kept: unknown; fresh: unknown }>(
+    `select (select json_build_object('project', c.project, 'people', c.people, 'columns', c.columns)
+               from private.board_cache c where c.project_id = p.id) as kept,
+            (select json_build_object('project', b.project, 'people', b.people, 'columns', b.columns)
+               from private.board_content(p.workspace_id, p.id, '{}', '{}') b) as fresh
+       from public.projects p where p.id = $1`,
+    [project],
+  );
+  return rows[0] ?? { kept: undefined, fresh: undefined };
+}
+
+async function expectKeptIsFresh(project: string, after: string) {
+  const { kept, fresh } = await keptAndFresh(project);
+  expect(kept, `the kept board after ${after}`).not.toBeNull();
+  expect(kept, `the kept board after ${after}`).toEqual(fresh);
+}
+
+type Board = {
+  project: { name: string } | null;
+  people: Array<{ display_name: string }>;
+  columns: Array<{ count: number; tasks: Array<{ title: string; comments: number; attachments: number }> }>;
+};
+
+/** board_page at the board's plain address, as the member asks for it through the API. */
+async function boardAsMember(): Promise<Board> {
+  const { data, error } = await cast.member.client.rpc('board_page', {
+    workspace_slug: slug,
+    project_key: key.toLowerCase(),
+    shown: {},
+    filters: { today: '2026-11-25' },
+  });
+  if (error) throw error;
+  return data as Board;
+}
+
+const cards = (board: Board) => board.columns.flatMap((column) => column.tasks);
+
+describe('the kept board', () => {
+  it('is read by board_page at the plain address, and built afresh for a filter or a window', async () => {
+    await expectKeptIsFresh(cast.project, 'the scene was made');
+    await db.query('begin');
+    try {
+      // A mark only the kept board carries, seen by the member's own call in this transaction.
+      await db.query(
+        `update private.board_cache set project = json_build_object('id', $1::uuid, 'name', 'Kept') where project_id = $1`,
+        [cast.project],
+      );
+      const ask = async (shown: string, filters: string) => {
+        await db.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(member)]);
+        const { rows } = await db.query<{ answer: Board }>(
+          'select public.board_page($1, $2, $3::jsonb, $4::jsonb) as answer',
+          [slug, key, shown, filters],
+        );
+        return rows[0]?.answer.project?.name;
+      };
+      const member = await claims();
+      await db.query('set local role authenticated');
+      expect(await ask('{}', '{"today":"2026-11-25"}')).toBe('Kept');
+      expect(await ask('{}', '{"q":"  "}')).toBe('Kept');
+      expect(await ask('{"todo":"100"}', '{}')).not.toBe('Kept');
+      expect(await ask('{}', '{"priority":"high"}')).not.toBe('Kept');
+    } finally {
+      await db.query('rollback');
+    }
+  });
+
+  it('follows every change the board shows', async () => {
+    const member = cast.member.client;
+    const admin = cast.admin.client;
+
+    const created = await member
+      .from('tasks')
+      .insert({ workspace_id: cast.ws, project_id: cast.project, title: 'Book the venue', priority: 'high' })
+      .select('id')
+      .single();
+    if (created.error) throw created.error;
+    const task = created.data.id as string;
+    await expectKeptIsFresh(cast.project, 'a task was made');
+    expect(cards(await boardAsMember()).map((c) => c.title)).toContain('Book the venue');
+
+    const edits: Array<[string, Record<string, unknown>]> = [
+      ['a title changed', { title: 'Book the big venue' }],
+      ['a priority changed', { priority: 'urgent' }],
+      ['a due date set', { due_date: '2026-12-01' }],
+      ['an assignee set', { assignee_id: cast.member.id }],
+    ];
+    for (const [what, change] of edits) {
+      const { error } = await member.from('tasks').update(change).eq('id', task);
+      if (error) throw error;
+      await expectKeptIsFresh(cast.project, what);
+    }
+    const moved = await member.rpc('move_task', { task_id: task, status: 'done' });
+    if (moved.error) throw moved.error;
+    await expectKeptIsFresh(cast.project, 'a task moved');
+
+    const comment = await member
+      .from('comments')
+      .insert({ workspace_id: cast.ws, task_id: task, body: 'Booked' })
+      .select('id')
+      .single();
+    if (comment.error) throw comment.error;
+    await expectKeptIsFresh(cast.project, 'a comment was written');
+    expect(cards(await boardAsMember()).find((c) => c.title === 'Book the big venue')?.comments).toBe(1);
+    const uncommented = await member
+      .from('comments')
+      .delete()
+      .eq('id', comment.data.id as string);
+    if (uncommented.error) throw uncommented.error;
+    await expectKeptIsFresh(cast.project, 'a comment was deleted');
+
+    // An attachment's row, as the upload flow writes it after the file is stored.
+    await db.query(
+      `insert into public.attachments (workspace_id, task_id, path, name, size, content_type)
+       values ($1, $2, $3, 'plan.txt', 4, 'text/plain')`,
+      [cast.ws, task, `${cast.ws}/${task}/plan.txt`],
+    );
+    await expectKeptIsFresh(cast.project, 'a file was attached');
+    expect(cards(await boardAsMember()).find((c) => c.title === 'Book the big venue')?.attachments).toBe(1);
+    await db.query('delete from public.attachments where task_id = $1', [task]);
+    await expectKeptIsFresh(cast.project, 'a file was removed');
+
+    const renamed = await member
+      .from('profiles')
+      .update({ display_name: 'Morgan Renamed' })
+      .eq('id', cast.member.id);
+    if (renamed.error) throw renamed.error;
+    await expectKeptIsFresh(cast.project, 'a member renamed themselves');
+    expect((await boardAsMember()).people.map((p) => p.display_name)).toContain('Morgan Renamed');
+
+    const newcomer = await person('newcomer');
+    await addMember(cast.ws, newcomer.id, 'member');
+    await expectKeptIsFresh(cast.project, 'someone joined');
+    await db.query('delete from public.workspace_members where workspace_id = $1 and user_id = $2', [
+      cast.ws,
+      newcomer.id,
+    ]);
+    await expectKeptIsFresh(cast.project, 'someone left');
+
+    const project = await admin.from('projects').update({ name: 'Launch party' }).eq('id', cast.project);
+    if (project.error) throw project.error;
+    await expectKeptIsFresh(cast.project, 'the project was renamed');
+    expect((await boardAsMember()).project?.name).toBe('Launch party');
+
+    const deleted = await admin.from('tasks').delete().eq('id', task);
+    if (deleted.error) throw deleted.error;
+    await expectKeptIsFresh(cast.project, 'a task was deleted');
+    expect(cards(await boardAsMember()).map((c) => c.title)).not.toContain('Book the big venue');
+
+    const second = await admin
+      .from('projects')
+      .insert({ workspace_id: cast.ws, name: 'Hiring' })
+      .select('id')
+      .single();
+    if (second.error) throw second.error;
+    await expectKeptIsFresh(second.data.id as string, 'a project was made');
+  });
+
+  it('keeps both of two changes made at once', async () => {
+    const titles = ['First of two', 'Second of two'];
+    const ids: string[] = [];
+    for (const title of titles) {
+      const { data, error } = await cast.member.client
+        .from('tasks')
+        .insert({ workspace_id: cast.ws, project_id: cast.project, title: `${title} (draft)` })
+        .select('id')
+        .single();
+      if (error) throw error;
+      ids.push(data.id as string);
+    }
+    const [one, two] = [adminDb(), adminDb()];
+    await Promise.all([one.connect(), two.connect()]);
+    try {
+      await one.query('begin');
+      await two.query('begin');
+      await one.query('update public.tasks set title = $1 where id = $2', [titles[0], ids[0]]);
+      // The second rebuild waits for the first transaction to end, then builds from what it committed.
+      const second = two.query('update public.tasks set title = $1 where id = $2', [titles[1], ids[1]]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await one.query('commit');
+      await second;
+      await two.query('commit');
+    } finally {
+      await Promise.all([one.end(), two.end()]);
+    }
+    await expectKeptIsFresh(cast.project, 'two changes at once');
+    const shown = cards(await boardAsMember()).map((c) => c.title);
+    expect(shown).toEqual(expect.arrayContaining(titles));
+  });
+});
+
+/** The member's claims, as PostgREST sets them for their requests. */
+async function claims(): Promise<Record<string, unknown>> {
+  const { data } = await cast.member.client.auth.getSession();
+  const token = data.session?.access_token ?? '';
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<
+    string,
+    unknown
+  >;
+}
