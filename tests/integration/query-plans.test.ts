@@ -326,7 +326,7 @@ const queries: PlannedQuery[] = [
     name: 'board: the kept board, by its project (as its owner)',
     sql: 'select c.project, c.people, c.columns from private.board_cache c where c.project_id = $1',
     params: (s) => [s.board],
-    maxBuffers: 30, // the key's index, the row, and its long values' TOAST pages: ~10
+    maxBuffers: 30, // one row a project and its long values' TOAST pages: 3 (this table's few pages, read whole)
     rls: [],
     as: 'owner',
   },
