@@ -210,12 +210,22 @@ describe('the kept board', () => {
     const [one, two] = [adminDb(), adminDb()];
     await Promise.all([one.connect(), two.connect()]);
     try {
+      const twoPid = (await two.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid;
       await one.query('begin');
       await two.query('begin');
       await one.query('update public.tasks set title = $1 where id = $2', [titles[0], ids[0]]);
       // The second rebuild waits for the first transaction to end, then builds from what it committed.
       const second = two.query('update public.tasks set title = $1 where id = $2', [titles[1], ids[1]]);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      let waiting = false;
+      for (let i = 0; i < 100 && !waiting; i++) {
+        const { rows } = await db.query<{ waiting: boolean }>(
+          `select wait_event_type = 'Lock' as waiting from pg_stat_activity where pid = $1`,
+          [twoPid],
+        );
+        waiting = rows[0]?.waiting === true;
+        if (!waiting) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(waiting, 'the second writer waits for the first').toBe(true);
       await one.query('commit');
       await second;
       await two.query('commit');
