@@ -176,7 +176,10 @@ describe('the kept board', () => {
     ]);
     await expectKeptIsFresh(cast.project, 'someone left');
 
-    const project = await admin.from('projects').update({ name: 'Launch party' }).eq('id', cast.project);
+    const project = await admin
+      .from('projects')
+      .update({ name: 'Launch party', description: 'Friday, on the roof' })
+      .eq('id', cast.project);
     if (project.error) throw project.error;
     await expectKeptIsFresh(cast.project, 'the project was renamed');
     expect((await boardAsMember()).project?.name).toBe('Launch party');
@@ -193,6 +196,18 @@ describe('the kept board', () => {
       .single();
     if (second.error) throw second.error;
     await expectKeptIsFresh(second.data.id as string, 'a project was made');
+
+    const archived = await admin
+      .from('projects')
+      .update({ archived_at: new Date().toISOString() })
+      .eq('id', second.data.id as string);
+    if (archived.error) throw archived.error;
+    await expectKeptIsFresh(second.data.id as string, 'a project was archived');
+    const { rows } = await db.query<{ archived: boolean }>(
+      `select (project ->> 'archived_at') is not null as archived from private.board_cache where project_id = $1`,
+      [second.data.id],
+    );
+    expect(rows[0]?.archived).toBe(true);
   });
 
   it('keeps both of two changes made at once', async () => {
