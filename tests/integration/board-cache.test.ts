@@ -165,6 +165,13 @@ describe('the kept board', () => {
       .eq('id', cast.member.id);
     if (renamed.error) throw renamed.error;
     await expectKeptIsFresh(cast.project, 'a member renamed themselves');
+    // The avatar flow stores the picture first, then points the profile at it.
+    const pictured = await member
+      .from('profiles')
+      .update({ avatar_path: `${cast.member.id}/avatar.png` })
+      .eq('id', cast.member.id);
+    if (pictured.error) throw pictured.error;
+    await expectKeptIsFresh(cast.project, 'a member set a picture');
     expect((await boardAsMember()).people.map((p) => p.display_name)).toContain('Morgan Renamed');
 
     const newcomer = await person('newcomer');
