@@ -3,17 +3,10 @@
 // change the board shows, made the way the app makes it, the kept board must equal one built afresh
 // by private.board_content; and two transactions changing one board at once must leave both changes
 // in it.
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, person, scene, type Scene } from '../support/scene.ts';
-import { backend } from '../support/backend.ts';
-
-function adminDb(): pg.Client {
-  const url = new URL(backend().dbUrl);
-  url.username = 'supabase_admin';
-  url.password = 'postgres';
-  return new pg.Client({ connectionString: url.toString() });
-}
+import { superuserDb } from '../support/backend.ts';
 
 let db: pg.Client;
 let cast: Scene;
@@ -22,7 +15,7 @@ let key: string;
 
 beforeAll(async () => {
   cast = await scene();
-  db = adminDb();
+  db = superuserDb();
   await db.connect();
   const { rows } = await db.query<{ slug: string; key: string }>(
     `select w.slug, p.key from public.projects p join public.workspaces w on w.id = p.workspace_id where p.id = $1`,
@@ -229,7 +222,7 @@ describe('the kept board', () => {
       if (error) throw error;
       ids.push(data.id as string);
     }
-    const [one, two] = [adminDb(), adminDb()];
+    const [one, two] = [superuserDb(), superuserDb()];
     await Promise.all([one.connect(), two.connect()]);
     try {
       const twoPid = (await two.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid;

@@ -10,9 +10,9 @@
 // copy cannot see that table (RLS on, no policy, for this test's transaction only), so it builds
 // every board from what RLS shows: the kept boards are held to that too.
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backend } from '../support/backend.ts';
+import { superuserDb } from '../support/backend.ts';
 import { scene, type Person, type Scene } from '../support/scene.ts';
 
 const SIGNATURE = 'public.board_page(text, text, jsonb, jsonb)';
@@ -26,14 +26,6 @@ async function claimsOf(who: Person): Promise<Record<string, unknown>> {
     string,
     unknown
   >;
-}
-
-/** A database connection as the local superuser, for the reference function and the factor rows. */
-function adminDb(): pg.Client {
-  const url = new URL(backend().dbUrl);
-  url.username = 'supabase_admin';
-  url.password = 'postgres';
-  return new pg.Client({ connectionString: url.toString() });
 }
 
 let db: pg.Client;
@@ -61,7 +53,7 @@ beforeAll(async () => {
   if (comment.error) throw comment.error;
   const second = await here.admin.client.from('projects').insert({ workspace_id: here.ws, name: 'Hiring' });
   if (second.error) throw second.error;
-  db = adminDb();
+  db = superuserDb();
   await db.connect();
 });
 

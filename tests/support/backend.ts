@@ -1,6 +1,7 @@
 // Helpers for tests that talk to the local backend the way the app does: through supabase-js.
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
 import { NodeWebSocket } from '../../app/utils/websocket.server.ts';
 import { inject } from 'vitest';
 
@@ -50,6 +51,17 @@ export function pkceClient(storage: Map<string, string>): SupabaseClient {
 
 export function adminClient(): SupabaseClient {
   return anonClient({ key: backend().serviceRoleKey });
+}
+
+/**
+ * A database connection as the local superuser (`supabase_admin`), for what no API role may do:
+ * reading private tables, defining a function for a test, writing rows past the policies.
+ */
+export function superuserDb(): pg.Client {
+  const url = new URL(backend().dbUrl);
+  url.username = 'supabase_admin';
+  url.password = 'postgres';
+  return new pg.Client({ connectionString: url.toString() });
 }
 
 export function uniqueEmail(tag = 'user'): string {
