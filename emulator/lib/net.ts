@@ -1,4 +1,7 @@
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { SetupProblem } from './problem.ts';
 
 /** Resolves true when nothing listens on host:port. */
@@ -20,12 +23,51 @@ export function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
 export async function freePort(host = '127.0.0.1'): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = LOW_PORTS.first + Math.floor(Math.random() * (LOW_PORTS.last - LOW_PORTS.first + 1));
-    if (await isPortFree(port, host)) return port;
+    if (reserve(port) && (await isPortFree(port, host))) return port;
   }
   return ephemeralPort(host);
 }
 
 const LOW_PORTS = { first: 20000, last: 32767 };
+
+/**
+ * Ports freePort has handed out, one empty file each, shared by every process on this machine that
+ * picks ports this way. A port is picked seconds before its server binds it (the gateway binds after
+ * the database has started and migrated), and in between it looks free to anyone who probes it. The
+ * test suite starts backends in several workers at once, and CI once lost a gateway's port to
+ * another worker's pick.
+ */
+const RESERVATIONS = path.join(tmpdir(), 'crewboard-ports');
+
+/** Longer than the slowest start from a pick to its bind; by then the server holds the port itself. */
+const RESERVED_FOR_MS = 120_000;
+
+/**
+ * Marks `port` as promised, or answers false when another pick promised it less than
+ * RESERVED_FOR_MS ago. Where the mark cannot be written (another user's folder), the probe alone
+ * decides, as before.
+ */
+function reserve(port: number): boolean {
+  const file = path.join(RESERVATIONS, String(port));
+  const claim = () => writeFileSync(file, '', { flag: 'wx' });
+  try {
+    mkdirSync(RESERVATIONS, { recursive: true });
+    claim();
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return true;
+  }
+  try {
+    if (Date.now() - statSync(file).mtimeMs < RESERVED_FOR_MS) return false;
+    // An old promise: whoever made it has bound the port by now, or never will. Of two processes
+    // taking it over at once, one creates the file again and the other sees it taken.
+    rmSync(file, { force: true });
+    claim();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function ephemeralPort(host: string): Promise<number> {
   return new Promise((resolve, reject) => {
