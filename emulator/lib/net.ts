@@ -59,8 +59,8 @@ function reserve(port: number): boolean {
   }
   try {
     if (Date.now() - statSync(file).mtimeMs < RESERVED_FOR_MS) return false;
-    // An old promise: whoever made it has bound the port by now, or never will. Of two processes
-    // taking it over at once, one creates the file again and the other sees it taken.
+    // An old promise: whoever made it has bound the port by now, or never will. (Two processes
+    // taking over one old promise in the same instant could both succeed; the probe still checks.)
     rmSync(file, { force: true });
     claim();
     return true;
