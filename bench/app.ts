@@ -320,7 +320,10 @@ export interface AppFigures {
   moveTaskMs: number;
   /** How many moves were timed, and the fewest and most of the board's task rows one of them changed. */
   moves: { count: number; rowsChanged: { min: number; max: number } };
-  /** Where a load's CPU went in the throughput rounds of the two signed-in pages and their references. */
+  /**
+   * Where a load's CPU went in the throughput rounds of the two signed-in pages and their references:
+   * the demo board first, then /login, /account and /healthz.
+   */
   underLoad: { label: string; cpu: CpuPerLoad }[];
 }
 

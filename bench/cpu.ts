@@ -89,6 +89,19 @@ function snapshot(): Map<number, ProcStat> {
   return stats;
 }
 
+/**
+ * How long a process's main thread has waited so far for a core while it was ready to run, in
+ * milliseconds (the second field of its schedstat); undefined where the kernel does not keep it.
+ */
+function runQueueWaitMs(pid: number): number | undefined {
+  try {
+    const waitedNs = Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[1]);
+    return Number.isFinite(waitedNs) ? waitedNs / 1e6 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const loadGeneratorMs = () => {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1000;
@@ -101,6 +114,11 @@ export interface CpuPerLoad {
   machineMs: number;
   /** What all cores together had per load: the wall time per load times the number of cores. */
   availableMs: number;
+  /**
+   * How long the app's event loop was ready to run but waited for a core, per load: the time the
+   * other processes on its core took from it. Undefined where the kernel does not say.
+   */
+  appWaitMs: number | undefined;
 }
 
 /** CPU per load, summed over several measured runs of a page. */
@@ -108,6 +126,7 @@ export class CpuMeter {
   private loads = 0;
   private wallMs = 0;
   private machineMs = 0;
+  private appWaitMs: number | undefined = 0;
   private readonly parts = Object.fromEntries(PARTS.map((part) => [part, 0])) as Record<Part, number>;
 
   constructor(
@@ -120,10 +139,16 @@ export class CpuMeter {
     const before = snapshot();
     const generator0 = loadGeneratorMs();
     const machine0 = machineBusyMs();
+    const wait0 = runQueueWaitMs(this.appPid);
     const t0 = performance.now();
     const result = await run();
     this.wallMs += performance.now() - t0;
     this.machineMs += machineBusyMs() - machine0;
+    const wait1 = runQueueWaitMs(this.appPid);
+    this.appWaitMs =
+      this.appWaitMs === undefined || wait0 === undefined || wait1 === undefined
+        ? undefined
+        : this.appWaitMs + wait1 - wait0;
     this.parts['load generator'] += loadGeneratorMs() - generator0;
     // By process: one that started during the run counts whole; one that ended during it (a pooled
     // database connection closed) is not counted at all, since what it used is gone with it.
@@ -146,6 +171,7 @@ export class CpuMeter {
       parts: Object.fromEntries(PARTS.map((part) => [part, this.parts[part] / n])) as Record<Part, number>,
       machineMs: this.machineMs / n,
       availableMs: (this.wallMs * cpus().length) / n,
+      appWaitMs: this.appWaitMs === undefined ? undefined : this.appWaitMs / n,
     };
   }
 }

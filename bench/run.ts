@@ -250,8 +250,19 @@ function printUnderLoad(app: AppFigures): void {
   const rows: Row[] = app.underLoad.map(({ label, cpu }) => [
     label,
     `${cpu.machineMs.toFixed(1)} of ${cpu.availableMs.toFixed(1)} ms`,
-    PARTS.map((part) => `${part} ${cpu.parts[part].toFixed(1)}`).join(' · '),
+    [
+      ...PARTS.map((part) => `${part} ${cpu.parts[part].toFixed(1)}`),
+      ...(cpu.appWaitMs === undefined ? [] : [`app waiting for a core ${cpu.appWaitMs.toFixed(1)}`]),
+    ].join(' · '),
   ]);
+  // Once both pages keep every core busy, their throughputs stand as their machine times a load do.
+  const [board, login] = [app.underLoad[0]?.cpu, app.underLoad[1]?.cpu];
+  if (board && login)
+    rows.push([
+      'demo board vs /login, by machine time',
+      `${(login.machineMs / board.machineMs).toFixed(3)}`,
+      'the throughput ratio the two tend to as each fills the machine',
+    ]);
   printTable(
     `CPU per load in the throughput rounds above (machine busy of what its ${cpus().length} cores had; by process, ms)`,
     rows,
