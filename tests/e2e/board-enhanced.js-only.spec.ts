@@ -47,6 +47,25 @@ test("`n` opens a new task in the focused card's column, else in To do", async (
   await expect(inProgress.getByLabel('Title')).toHaveValue('nine');
 });
 
+test('a key pressed right after Esc closes the new-task form goes to the page, not the closed form', async ({
+  page,
+}) => {
+  const done = page.getByRole('region', { name: 'Done' });
+  await done.getByRole('button', { name: 'Add task' }).click();
+  await expect(done.getByLabel('Title')).toBeFocused();
+  // Both keys in one task of the page, as a fast typist's would arrive: no frame is drawn between them.
+  await page.evaluate(() => {
+    const press = (key: string) =>
+      document.activeElement?.dispatchEvent(
+        new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
+      );
+    press('Escape');
+    press('?');
+  });
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await expect(done.getByLabel('Title')).toBeHidden();
+});
+
 test('`?` lists the shortcuts in a dialog that Esc closes', async ({ page }) => {
   await page.keyboard.press('?');
   const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });

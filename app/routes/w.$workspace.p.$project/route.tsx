@@ -11,6 +11,7 @@ import {
 } from '@remix-run/react';
 import { randomUUID } from 'node:crypto';
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { rememberTimeZone } from '~/components/time.tsx';
 import { calendarDate } from '~/utils/format.ts';
@@ -328,15 +329,18 @@ export default function Board() {
   const [dismissedReply, setDismissedReply] = useState<unknown>(null);
   const replyStatus =
     actionData && 'status' in actionData && actionData !== dismissedReply ? actionData.status : null;
+  // Focus moves in the same event, once the render that shows or hides the form is in the page: a
+  // key pressed right after cannot land in a form that is closing.
   const openAdd = (status: Status) => {
-    setAdding(status);
-    // After the render that shows it.
-    requestAnimationFrame(() => document.getElementById(`new-task-${status}-title`)?.focus());
+    flushSync(() => setAdding(status));
+    document.getElementById(`new-task-${status}-title`)?.focus();
   };
   const closeAdd = (status: Status) => {
-    setAdding(null);
-    setDismissedReply(actionData);
-    requestAnimationFrame(() => document.getElementById(`add-task-${status}`)?.focus());
+    flushSync(() => {
+      setAdding(null);
+      setDismissedReply(actionData);
+    });
+    document.getElementById(`add-task-${status}`)?.focus();
   };
   const help = useRef<HTMLDialogElement>(null);
   useBoardKeys({
