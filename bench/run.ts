@@ -11,6 +11,7 @@ import { benchApp, PROFILED_LOADS, type AppFigures, type Breakdown } from './app
 import { PARTS } from './cpu.ts';
 import { startBenchBackend, type BenchBackend } from './backend.ts';
 import { benchFunctions } from './functions.ts';
+import { hasNginx, startNginx } from './nginx.ts';
 import { benchStorage } from './storage.ts';
 import { realtimeLatency, type Latency } from './realtime.ts';
 
@@ -63,23 +64,18 @@ async function prepareRestTable(backend: BenchBackend): Promise<void> {
   throw new Error('PostgREST did not pick up bench_items');
 }
 
-interface RestTimes {
-  gateway: number;
-  direct: number;
-  relay: number;
-}
+/** Median milliseconds of one REST read by path: `gateway`, `direct`, `relay` and, where installed, `nginx`. */
+type RestTimes = { gateway: number; direct: number; relay: number; nginx?: number };
 
-async function restLatency(backend: BenchBackend, relayUrl: string): Promise<RestTimes> {
+async function restLatency(backend: BenchBackend, urls: Record<string, string>): Promise<RestTimes> {
   const child = spawn(
     process.execPath,
     [
       '--import',
       'tsx',
       path.join(import.meta.dirname, 'rest-client.ts'),
-      backend.apiUrl,
-      backend.postgrestUrl,
-      relayUrl,
       backend.anonKey,
+      ...Object.entries(urls).map(([name, url]) => `${name}=${url}`),
     ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -107,23 +103,33 @@ async function startRelay(backend: BenchBackend): Promise<{ url: string; stop: (
 }
 
 /**
- * The REST rows: three runs of the client (each 2,000 rounds of the three paths interleaved), and the
- * run with the median gateway ratio. The relay's ratio is the floor any hop written in Node has on
- * this machine, measured in the same rounds.
+ * The REST rows: three runs of the client (each 2,000 rounds of the paths interleaved), and the run
+ * with the median gateway ratio. The relay's ratio is the floor any hop written in Node has on this
+ * machine, measured in the same rounds; nginx's, where the machine has it (bench/nginx.ts), what a
+ * native proxy doing the gateway's REST job costs here.
  */
 async function restRows(backend: BenchBackend): Promise<Row[]> {
   await prepareRestTable(backend);
   const relay = await startRelay(backend);
+  const nginx = hasNginx() ? await startNginx(backend) : undefined;
   const runs: RestTimes[] = [];
   try {
-    for (let i = 0; i < 3; i++) runs.push(await restLatency(backend, relay.url));
+    const urls: Record<string, string> = {
+      gateway: `${backend.apiUrl}/rest/v1`,
+      direct: backend.postgrestUrl,
+      relay: `${relay.url}/rest/v1`,
+      ...(nginx ? { nginx: `${nginx.url}/rest/v1` } : {}),
+    };
+    for (let i = 0; i < 3; i++) runs.push(await restLatency(backend, urls));
   } finally {
     relay.stop();
+    nginx?.stop();
   }
   const ratio = (times: RestTimes) => times.gateway / times.direct;
   runs.sort((a, b) => ratio(a) - ratio(b));
   const rest = runs[1] ?? runs[0]!;
-  return [
+  const against = (name: 'relay' | 'nginx', times: RestTimes) => (times[name] ?? NaN) / times.direct;
+  const rows: Row[] = [
     [
       'REST read, gateway vs PostgREST (median)',
       `${rest.gateway.toFixed(3)} ms vs ${rest.direct.toFixed(3)} ms`,
@@ -132,9 +138,23 @@ async function restRows(backend: BenchBackend): Promise<Row[]> {
     [
       'REST read, bare Node relay vs PostgREST (same run)',
       `${rest.relay.toFixed(3)} ms vs ${rest.direct.toFixed(3)} ms`,
-      `ratio ${(rest.relay / rest.direct).toFixed(3)}: the floor of any hop written in Node here (runs: ${runs.map((r) => (r.relay / r.direct).toFixed(3)).join(', ')})`,
+      `ratio ${against('relay', rest).toFixed(3)}: the floor of any hop written in Node here (runs: ${runs.map((r) => against('relay', r).toFixed(3)).join(', ')})`,
     ],
   ];
+  rows.push(
+    nginx
+      ? [
+          'REST read, nginx as the gateway vs PostgREST (same run)',
+          `${(rest.nginx ?? NaN).toFixed(3)} ms vs ${rest.direct.toFixed(3)} ms`,
+          `ratio ${against('nginx', rest).toFixed(3)}: a native hop with the key check and CORS (runs: ${runs.map((r) => against('nginx', r).toFixed(3)).join(', ')})`,
+        ]
+      : [
+          'REST read, nginx as the gateway vs PostgREST',
+          'not measured',
+          'no `nginx` on this machine (Debian: apt-get install nginx-light); a reference row only',
+        ],
+  );
+  return rows;
 }
 
 async function authThroughput(
