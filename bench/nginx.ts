@@ -9,6 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { EXPOSED_HEADERS } from '../emulator/gateway/gateway.ts';
 import { freePort } from '../emulator/lib/net.ts';
 import type { BenchBackend } from './backend.ts';
 
@@ -52,7 +53,7 @@ http {
       proxy_hide_header Access-Control-Expose-Headers;
       proxy_hide_header Vary;
       add_header Access-Control-Allow-Origin * always;
-      add_header Access-Control-Expose-Headers "Content-Range, X-Total-Count, Link, X-Supabase-Api-Version, Content-Location, Location" always;
+      add_header Access-Control-Expose-Headers ${quoted(EXPOSED_HEADERS)} always;
       add_header Vary Origin always;
     }
   }
@@ -68,22 +69,21 @@ http {
     void exited.then(() => rmSync(dir, { recursive: true, force: true }));
   };
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) break;
-    try {
-      const keyed = await fetch(`${url}/rest/v1/bench_items?limit=1`, {
-        headers: { apikey: backend.anonKey },
-      });
-      const unkeyed = await fetch(`${url}/rest/v1/bench_items?limit=1`);
-      if (keyed.status === 200 && unkeyed.status === 401) return { url, stop };
-      throw new Error(`nginx answered ${keyed.status} with the key and ${unkeyed.status} without`);
-    } catch (error) {
-      if (error instanceof Error && error.message.startsWith('nginx answered')) {
-        stop();
-        throw error;
-      }
-      await new Promise((r) => setTimeout(r, 50)); // not listening yet
+  const read = (headers: Record<string, string>) =>
+    fetch(`${url}/rest/v1/bench_items?limit=1`, { headers }).then(
+      (res) => res.status,
+      () => undefined, // not listening yet
+    );
+  for (let i = 0; i < 100 && child.exitCode === null; i++) {
+    const keyed = await read({ apikey: backend.anonKey });
+    if (keyed === undefined) {
+      await new Promise((r) => setTimeout(r, 50));
+      continue;
     }
+    const unkeyed = await read({});
+    if (keyed === 200 && unkeyed === 401) return { url, stop };
+    stop();
+    throw new Error(`nginx answered ${keyed} with the key and ${unkeyed ?? 'nothing'} without`);
   }
   stop();
   throw new Error('nginx did not start');

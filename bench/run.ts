@@ -111,9 +111,10 @@ async function startRelay(backend: BenchBackend): Promise<{ url: string; stop: (
 async function restRows(backend: BenchBackend): Promise<Row[]> {
   await prepareRestTable(backend);
   const relay = await startRelay(backend);
-  const nginx = hasNginx() ? await startNginx(backend) : undefined;
+  let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
   const runs: RestTimes[] = [];
   try {
+    if (hasNginx()) nginx = await startNginx(backend);
     const urls: Record<string, string> = {
       gateway: `${backend.apiUrl}/rest/v1`,
       direct: backend.postgrestUrl,
@@ -129,7 +130,7 @@ async function restRows(backend: BenchBackend): Promise<Row[]> {
   runs.sort((a, b) => ratio(a) - ratio(b));
   const rest = runs[1] ?? runs[0]!;
   const against = (name: 'relay' | 'nginx', times: RestTimes) => (times[name] ?? NaN) / times.direct;
-  const rows: Row[] = [
+  return [
     [
       'REST read, gateway vs PostgREST (median)',
       `${rest.gateway.toFixed(3)} ms vs ${rest.direct.toFixed(3)} ms`,
@@ -140,8 +141,6 @@ async function restRows(backend: BenchBackend): Promise<Row[]> {
       `${rest.relay.toFixed(3)} ms vs ${rest.direct.toFixed(3)} ms`,
       `ratio ${against('relay', rest).toFixed(3)}: the floor of any hop written in Node here (runs: ${runs.map((r) => against('relay', r).toFixed(3)).join(', ')})`,
     ],
-  ];
-  rows.push(
     nginx
       ? [
           'REST read, nginx as the gateway vs PostgREST (same run)',
@@ -153,8 +152,7 @@ async function restRows(backend: BenchBackend): Promise<Row[]> {
           'not measured',
           'no `nginx` on this machine (Debian: apt-get install nginx-light); a reference row only',
         ],
-  );
-  return rows;
+  ];
 }
 
 async function authThroughput(

@@ -41,7 +41,8 @@ export interface GatewayOptions {
 const ALLOWED_HEADERS =
   'authorization, apikey, x-client-info, content-type, prefer, range, accept-profile, content-profile, ' +
   'x-supabase-api-version, x-upsert, cache-control, x-metadata, x-region, x-retry-count, traceparent, tracestate, baggage';
-const EXPOSED_HEADERS =
+/** The headers a browser may read from an answer (CORS); `bench/nginx.ts` sends the same. */
+export const EXPOSED_HEADERS =
   'Content-Range, X-Total-Count, Link, X-Supabase-Api-Version, Content-Location, Location';
 const ALLOWED_METHODS = 'GET, HEAD, PUT, PATCH, POST, DELETE, OPTIONS';
 
