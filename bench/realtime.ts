@@ -9,7 +9,6 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
-import { NodeWebSocket } from '../app/utils/websocket.server.ts';
 import type { BenchBackend } from './backend.ts';
 
 export interface Latency {
@@ -81,7 +80,6 @@ async function watch(
     people.map(async ({ token }, i) => {
       const client = createClient(backend.apiUrl, backend.anonKey, {
         auth: { persistSession: false, autoRefreshToken: false },
-        realtime: { transport: NodeWebSocket },
       });
       await client.realtime.setAuth(token);
       await new Promise<void>((resolve, reject) => {

@@ -8,7 +8,6 @@ import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NodeWebSocket } from '../app/utils/websocket.server.ts';
 import { startBackend, type Backend } from './backend.ts';
 import { startPostgres } from './db/postgres.ts';
 import { freePort } from './lib/net.ts';
@@ -246,7 +245,6 @@ describe('a supervised backend', () => {
   it('resumes postgres_changes for a channel that stayed subscribed while PostgreSQL was killed', async () => {
     const client = createClient(backend.apiUrl, backend.serviceRoleKey, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      realtime: { transport: NodeWebSocket },
     });
     clients.push(client);
     const seen: number[] = [];

@@ -68,7 +68,11 @@ const SCREENS: Screen[] = [
       await openBoard(page);
       await page.locator('li[data-task-id] > a').first().click();
       await page.waitForURL(/\/t\/\d+$/);
-      await page.getByRole('link', { name: 'Close' }).or(page.getByRole('button', { name: 'Close' })).first().waitFor();
+      await page
+        .getByRole('link', { name: 'Close' })
+        .or(page.getByRole('button', { name: 'Close' }))
+        .first()
+        .waitFor();
     },
   },
   { name: 'members', signedIn: true, open: (p) => goto(p, '/w/northwind/members') },
@@ -130,7 +134,9 @@ async function shoot(browser: Browser, baseURL: string) {
           await page.getByRole('button', { name: 'Sign in' }).click();
           await page.waitForURL(/\/w$/);
         }
-        const screens = SCREENS.filter((s) => s.signedIn === signedIn && (!only.length || only.includes(s.name)));
+        const screens = SCREENS.filter(
+          (s) => s.signedIn === signedIn && (!only.length || only.includes(s.name)),
+        );
         if (!screens.length) {
           await context.close();
           continue;
@@ -152,7 +158,10 @@ async function shoot(browser: Browser, baseURL: string) {
 // Debian's Chromium when it is there, as in playwright.config.ts; Playwright's own browser otherwise.
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 const stack = await startStack();
-const browser = await chromium.launch({ executablePath: systemChromium, args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: systemChromium,
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 try {
   await shoot(browser, stack.baseURL);
 } finally {

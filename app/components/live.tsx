@@ -88,10 +88,7 @@ export interface Viewer {
 }
 
 /** The board's tasks, live; returns the other people on the board right now. */
-export function useLiveBoard(
-  projectId: string,
-  me: Viewer,
-): { others: Viewer[]; state: LiveState } {
+export function useLiveBoard(projectId: string, me: Viewer): { others: Viewer[]; state: LiveState } {
   const [others, setOthers] = useState<Viewer[]>([]);
   const state = useLiveChannel(
     `board:${projectId}`,

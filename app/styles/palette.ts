@@ -123,7 +123,6 @@ function withLuminance(hue: Rgb, target: number): Rgb {
 
 const K = 1.05 * (luminance(hexToRgb(DARK_SURFACE)) + 0.05);
 
-
 /** The dark-mode twin of a light-mode colour: every contrast ratio with other twins is kept. */
 export function darkTwin(light: Rgb): Rgb {
   const target = Math.min(1, Math.max(0, K / (luminance(light) + 0.05) - 0.05));
@@ -144,7 +143,8 @@ export function schemeColours(): SchemeColour[] {
     { name: 'black', hex: tailwindColors.black },
   ];
   for (const palette of THEMED)
-    for (const shade of SHADES) colours.push({ name: `${palette}-${shade}`, hex: tailwindColors[palette][shade] });
+    for (const shade of SHADES)
+      colours.push({ name: `${palette}-${shade}`, hex: tailwindColors[palette][shade] });
   return colours.map(({ name, hex }) => {
     const light = hexToRgb(hex);
     const override = OVERRIDES[name];

@@ -4,7 +4,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/types/database.ts';
 import { config, supabaseEnv } from './env.server.ts';
-import { NodeWebSocket } from './websocket.server.ts';
 import { backendFetch } from './backend-fetch.server.ts';
 
 let cached: { url: string; key: string; client: SupabaseClient<Database> } | null = null;
@@ -17,7 +16,6 @@ function adminClient(): SupabaseClient<Database> {
   if (cached?.url === url && cached.key === key) return cached.client;
   const client = createClient<Database>(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NodeWebSocket },
     global: { fetch: backendFetch },
   });
   cached = { url, key, client };

@@ -72,7 +72,10 @@ describe('backendFetch', () => {
   });
 
   it('leaves other services and bodies to fetch', async () => {
-    const res = await backendFetch(`${base}/storage/v1/object/x`, { method: 'PUT', body: new Blob(['file']) });
+    const res = await backendFetch(`${base}/storage/v1/object/x`, {
+      method: 'PUT',
+      body: new Blob(['file']),
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ method: 'PUT', body: 'file' });
   });

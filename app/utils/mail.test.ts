@@ -1,7 +1,6 @@
 import http from 'node:http';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { NodeWebSocket } from './websocket.server.ts';
 import { sendInvitationEmail } from './mail.server.ts';
 
 // What the function answers decides what the inviter is told: a stand-in backend answers each case.
@@ -25,7 +24,6 @@ function client() {
   const port = typeof address === 'object' && address ? address.port : 0;
   return createClient(`http://127.0.0.1:${port}`, 'anon-key-for-this-test', {
     auth: { persistSession: false },
-    realtime: { transport: NodeWebSocket },
   });
 }
 

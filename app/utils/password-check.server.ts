@@ -5,7 +5,6 @@ import { createClient } from '@supabase/supabase-js';
 import { friendlyAuthError } from './auth-errors.server.ts';
 import { supabaseEnv } from './env.server.ts';
 import { limitSignInAttempt } from './rate-limit.server.ts';
-import { NodeWebSocket } from './websocket.server.ts';
 import { backendFetch } from './backend-fetch.server.ts';
 
 export type PasswordCheck = 'ok' | 'wrong' | 'unavailable' | { rateLimited: string };
@@ -21,7 +20,6 @@ export async function checkCurrentPassword(
   const { url, anonKey } = supabaseEnv();
   const probe = createClient(url, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NodeWebSocket },
     global: { fetch: backendFetch },
   });
   const { data, error } = await probe.auth.signInWithPassword({ email, password });

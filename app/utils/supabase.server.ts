@@ -5,7 +5,6 @@ import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@s
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/types/database.ts';
 import { supabaseEnv } from './env.server.ts';
-import { NodeWebSocket } from './websocket.server.ts';
 import { backendFetch, postJson } from './backend-fetch.server.ts';
 import { sessionFromCookies, type CookieSession } from './session-cookie.server.ts';
 
@@ -45,7 +44,6 @@ export function getSupabase(request: Request, context: AppLoadContext): RequestS
     // The auth server records the browser of each session it starts (the device list on
     // /account/security); the request reaches it from this server, so pass the browser's name on.
     global: { headers: userAgent ? { 'User-Agent': userAgent } : {}, fetch: backendFetch },
-    realtime: { transport: NodeWebSocket },
   });
   const entry = { supabase, cookies };
   perRequest.set(context, entry);

@@ -6,7 +6,6 @@
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NodeWebSocket } from '../../app/utils/websocket.server.ts';
 import { anonClient, backend, testIp, uniqueEmail } from '../../tests/support/backend.ts';
 import { type Backend, startBackend } from '../backend.ts';
 
@@ -40,7 +39,6 @@ function client(ip = testIp()): SupabaseClient {
   return createClient(enabled.apiUrl, enabled.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { headers: { 'X-Forwarded-For': ip } },
-    realtime: { transport: NodeWebSocket },
   });
 }
 

@@ -8,7 +8,6 @@ import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NodeWebSocket } from '../../app/utils/websocket.server.ts';
 import { resetDatabase, startBackend, type Backend } from '../backend.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
@@ -72,7 +71,6 @@ describe('the demo users after db:reset', () => {
   it.each(DEMO_USERS)('%s signs in with the documented password', async (email) => {
     const supabase = createClient(backend.apiUrl, backend.anonKey, {
       auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: NodeWebSocket },
     });
     const { data, error } = await supabase.auth.signInWithPassword({ email, password: 'crewboard-demo' });
     expect(error).toBeNull();

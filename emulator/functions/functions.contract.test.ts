@@ -8,7 +8,6 @@ import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import * as jose from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NodeWebSocket } from '../../app/utils/websocket.server.ts';
 import { startBackend, type Backend } from '../backend.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -92,7 +91,7 @@ function writeProject(): void {
 }
 
 let backend: Backend;
-const clientOptions = { auth: { persistSession: false }, realtime: { transport: NodeWebSocket } };
+const clientOptions = { auth: { persistSession: false } };
 const url = (p: string) => `${backend.apiUrl}/functions/v1/${p}`;
 
 async function until<T>(what: string, ms: number, probe: () => Promise<T | undefined>): Promise<T> {

@@ -11,7 +11,6 @@ import * as jose from 'jose';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NodeWebSocket } from '../../app/utils/websocket.server.ts';
 import { backend, confirmedUser, testIp } from '../../tests/support/backend.ts';
 
 const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -30,7 +29,7 @@ function client(vsn?: '1.0.0' | '2.0.0'): SupabaseClient {
   const made = createClient(apiUrl, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { headers: { 'X-Forwarded-For': testIp() } },
-    realtime: { transport: NodeWebSocket, ...(vsn ? { vsn } : {}) },
+    realtime: vsn ? { vsn } : {},
   });
   clients.push(made);
   return made;

@@ -2,7 +2,6 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
-import { NodeWebSocket } from '../../app/utils/websocket.server.ts';
 import { inject } from 'vitest';
 
 export const backend = () => inject('backend');
@@ -25,7 +24,6 @@ export function anonClient(options: ClientOptions = {}): SupabaseClient {
   return createClient(apiUrl, options.key ?? anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { headers: { 'X-Forwarded-For': options.ip ?? testIp() }, fetch: options.fetch },
-    realtime: { transport: NodeWebSocket },
   });
 }
 
@@ -45,7 +43,6 @@ export function pkceClient(storage: Map<string, string>): SupabaseClient {
       },
     },
     global: { headers: { 'X-Forwarded-For': testIp() } },
-    realtime: { transport: NodeWebSocket },
   });
 }
 
