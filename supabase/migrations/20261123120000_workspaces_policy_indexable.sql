@@ -1,4 +1,4 @@
--- Found by tests/integration/query-plans.test.ts (tracker issue 13); docs/performance.md has the plans.
+-- Found by tests/integration/query-plans.test.ts; docs/performance.md has the plans.
 
 -- The workspace list (/w) reads workspaces with no filter of its own: RLS is the filter. Written as
 -- `id in (select …)` the policy becomes a hashed SubPlan, which no index can answer, so every

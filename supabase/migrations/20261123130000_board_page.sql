@@ -1,4 +1,4 @@
--- board_page: everything a board's first paint needs, in one request (issue 13).
+-- board_page: everything a board's first paint needs, in one request.
 --
 -- A board load used to ask three times (is the session still active, the workspace and its
 -- projects, the board with every task). This answers all three at once, and only a window of each

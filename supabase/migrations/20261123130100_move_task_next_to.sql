@@ -1,4 +1,4 @@
--- move_task with one neighbour named lands right next to it (issue 13).
+-- move_task with one neighbour named lands right next to it.
 --
 -- A board now shows a window of each column (board_page), so a card dropped below the last card shown
 -- names only that card: more cards may follow it in the column. "After X" used to mean "X + 1024",

@@ -1,4 +1,4 @@
--- account_page: the profile page's data and the session check in one request (issue 13).
+-- account_page: the profile page's data and the session check in one request.
 --
 -- Every signed-in page asks whether its session is still active (session_status); the profile page
 -- also reads the caller's profile. This answers both: { "session": "active" | "mfa_required" |

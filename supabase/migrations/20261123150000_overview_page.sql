@@ -1,4 +1,4 @@
--- overview_page: a workspace's overview in one request (issue 14).
+-- overview_page: a workspace's overview in one request.
 --
 -- The overview shows every project with its tasks by status and how many are overdue, the caller's
 -- own open tasks across the workspace, and the latest activity with who did it. Like board_page it

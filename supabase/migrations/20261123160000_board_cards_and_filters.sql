@@ -1,4 +1,4 @@
--- board_page, again (issue 14): cards that read at a glance, and filters.
+-- board_page, again: cards that read at a glance, and filters.
 --
 -- What changes from 20261123130000_board_page.sql:
 -- - The workspace's members come once ("people": id, display_name, avatar_path), for the cards'

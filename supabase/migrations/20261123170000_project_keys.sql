@@ -1,4 +1,4 @@
--- Project keys (issue 14): a project's short name within its workspace (`WEB`), which names its
+-- Project keys: a project's short name within its workspace (`WEB`), which names its
 -- tasks (`WEB-12`) and its addresses (`/w/northwind/p/web/t/12`). Two to ten capital letters and
 -- digits, starting with a letter; unique per workspace, repeated freely across workspaces. Keys are
 -- fixed once a project is made (authenticated users may insert one, never update it), so an address

@@ -1,4 +1,4 @@
--- board_page finds the board by its project's key (issue 14: `/w/northwind/p/web`), and its answer
+-- board_page finds the board by its project's key (`/w/northwind/p/web`), and its answer
 -- carries the keys the page builds addresses and task names from: the project's ("project": {id, key,
 -- name, description, archived_at}) and each of the sidebar's ("membership"."projects": [{id, key,
 -- name, archived_at}]). Otherwise as 20261123160000_board_cards_and_filters.sql describes it.

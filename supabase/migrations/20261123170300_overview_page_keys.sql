@@ -1,4 +1,4 @@
--- overview_page's membership carries each project's key (issue 14), which the workspace's sidebar and
+-- overview_page's membership carries each project's key, which the workspace's sidebar and
 -- the overview build their addresses from ("projects": [{id, key, name, archived_at}]). Otherwise as
 -- 20261123150000_overview_page.sql describes it; its grants stay.
 create or replace function public.overview_page(

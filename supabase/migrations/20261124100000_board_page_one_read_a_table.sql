@@ -1,4 +1,4 @@
--- board_page reads each table once (issue 13: speed). Every read of a table pays its policies: a
+-- board_page reads each table once (for speed). Every read of a table pays its policies: a
 -- call of my_workspace_ids() and one of the restrictive mfa_satisfied(), about 0.1 ms each read on
 -- this machine. The page read the workspace twice, its members twice, profiles twice and projects
 -- three times; now the workspace and the project are found by one statement, as before, and the

@@ -1,4 +1,4 @@
--- account_page in PL/pgSQL (issue 13: speed). Same arguments, answer, security and grants.
+-- account_page in PL/pgSQL (for speed). Same arguments, answer, security and grants.
 --
 -- A SQL function with a SET clause (here the fixed search_path) is never inlined, and PostgreSQL
 -- parses and plans its body again at every call: its plans last one statement, and each page's call

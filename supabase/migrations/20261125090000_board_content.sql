@@ -1,4 +1,4 @@
--- The board's own part of board_page (issue 13: speed), on its own so that it can be kept: the
+-- The board's own part of board_page (for speed), on its own so that it can be kept: the
 -- project, its workspace's people, and each column's counts and first cards, for a workspace and
 -- project already found. board_page still finds them and checks its caller first (decision 012);
 -- this asks nothing of the caller. The next migration keeps its answer for each project's board at

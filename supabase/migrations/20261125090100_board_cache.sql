@@ -1,4 +1,4 @@
--- Each project's board, kept as it is first shown (issue 13: speed). A board is read far more often
+-- Each project's board, kept as it is first shown (for speed). A board is read far more often
 -- than it changes: every member who opens it, and every open board again after each live update.
 -- Building it took about 0.8 ms of PostgreSQL's time a call for the demo board's 40 cards, most of
 -- the database's share of a board load. Now each change that shows on the board builds it again, in
