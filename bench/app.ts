@@ -1,6 +1,6 @@
 // App benchmarks: SSR throughput of a signed-in page against /healthz, and what one signed-in page
 // load asks of the backend. The app runs as in production (remix-serve). What /login ships is not
-// timing but a size, and a test: tests/integration/app-http.test.ts.
+// timing but a size, and a test: tests/http/app.test.ts.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';

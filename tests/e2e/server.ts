@@ -82,7 +82,7 @@ async function answers(url: string): Promise<void> {
 }
 
 // Every browser of the suite is one visitor (127.0.0.1) signing in far more than a person; the
-// app's limits are tested in tests/integration/sign-in-limits.test.ts, and in the browser against
+// app's limits are tested in tests/http/sign-in-limits.test.ts, and in the browser against
 // the second app below.
 const app = startApp(appPort, { perVisitor: '1000000', perAccount: '1000000' });
 // The same build with the limits low (tests/e2e/limits): three attempts per account in five minutes.

@@ -1,12 +1,34 @@
 // The production build of the app served by remix-serve, as `npm start` serves it, against a given
 // backend: for tests that must see what a browser or a proxy would (status codes, headers, the
 // request guard), and for tests that run two app processes side by side.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../../emulator/lib/net.ts';
+import { confirmedUser, type BackendAddress } from './backend.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
+const buildPath = path.join(projectRoot, 'build', 'index.js');
+
+/** The secret every test app signs its cookies with. */
+export const TEST_SESSION_SECRET = 'crewboard-test-session-secret-of-32-characters';
+
+/**
+ * `npm start`: remix-serve on the production build, with exactly the environment given (nothing
+ * of this process's own leaks in unless passed).
+ */
+export function remixServe(
+  env: NodeJS.ProcessEnv,
+  stdio: StdioOptions = ['ignore', 'pipe', 'pipe'],
+): ChildProcess {
+  if (!existsSync(buildPath))
+    throw new Error('Run `npm run build` first: these tests drive the production build.');
+  return spawn(
+    process.execPath,
+    [path.join(projectRoot, 'node_modules', '@remix-run', 'serve', 'dist', 'cli.js'), buildPath],
+    { cwd: projectRoot, env, stdio },
+  );
+}
 
 export interface AppServer {
   url: string;
@@ -15,41 +37,30 @@ export interface AppServer {
   stop(): Promise<void>;
 }
 
-export interface AppBackend {
-  apiUrl: string;
-  anonKey: string;
-  serviceRoleKey: string;
-}
+/** Sign-in limits no test reaches, for files that sign in far more than a person would. */
+export const NO_SIGN_IN_LIMITS = {
+  RATE_LIMIT_SIGN_IN_PER_VISITOR: '100000',
+  RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '100000',
+};
 
 export async function startAppServer(
-  backend: AppBackend,
+  backend: BackendAddress,
   env: Record<string, string> = {},
 ): Promise<AppServer> {
-  const buildPath = path.join(projectRoot, 'build', 'index.js');
-  if (!existsSync(buildPath))
-    throw new Error('Run `npm run build` first: these tests drive the production build.');
   const port = await freePort();
   const url = `http://localhost:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [path.join(projectRoot, 'node_modules', '@remix-run', 'serve', 'dist', 'cli.js'), buildPath],
-    {
-      cwd: projectRoot,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        PORT: String(port),
-        SUPABASE_URL: backend.apiUrl,
-        SUPABASE_ANON_KEY: backend.anonKey,
-        SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
-        SESSION_SECRET: 'crewboard-test-session-secret-of-32-characters',
-        SITE_URL: url,
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = remixServe({
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    PORT: String(port),
+    SUPABASE_URL: backend.apiUrl,
+    SUPABASE_ANON_KEY: backend.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    SITE_URL: url,
+    ...env,
+  });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -80,6 +91,14 @@ export async function startAppServer(
       clearTimeout(forced);
     },
   };
+}
+
+/** The cookies a response sets, as the Cookie header a browser would send back. */
+export function cookiesOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
 }
 
 /** Headers of a same-site form post, as a browser sends them. */
@@ -119,29 +138,42 @@ export interface AppScene {
   projectPath: string;
 }
 
+/** A multipart post of one file, as the browser sends a file form, with the session's cookie. */
+export function postFile(
+  app: AppServer,
+  path: string,
+  field: string,
+  file: File,
+  cookie: string,
+): Promise<Response> {
+  const form = new FormData();
+  form.append(field, file);
+  return fetch(`${app.url}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { Origin: app.url, 'Sec-Fetch-Site': 'same-origin', Cookie: cookie },
+    body: form,
+  });
+}
+
+/** The session's cookies of `email` signed in through the app's /login form. */
+export async function signInThroughApp(app: AppServer, email: string, password: string): Promise<string> {
+  const signedIn = await postForm(app, '/login', { email, password, next: '/w', website: '' });
+  if (signedIn.status !== 302) throw new Error(`signing in ${email}: ${signedIn.status}`);
+  return cookiesOf(signedIn);
+}
+
 /**
  * A confirmed user signed in through the app, with a workspace of theirs and a project in it, all
  * made through the app's own forms.
  */
-export async function createAppScene(app: AppServer, backend: AppBackend, tag: string): Promise<AppScene> {
-  const email = `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
-  const password = `${tag}-password-1`;
-  const created = await fetch(`${backend.apiUrl}/auth/v1/admin/users`, {
-    method: 'POST',
-    headers: {
-      apikey: backend.serviceRoleKey,
-      Authorization: `Bearer ${backend.serviceRoleKey}`,
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify({ email, password, email_confirm: true }),
-  });
-  if (created.status !== 200) throw new Error(`creating ${email}: ${created.status} ${await created.text()}`);
-  const signedIn = await postForm(app, '/login', { email, password, next: '/w', website: '' });
-  if (signedIn.status !== 302) throw new Error(`signing in ${email}: ${signedIn.status}`);
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
+export async function createAppScene(
+  app: AppServer,
+  backend: BackendAddress,
+  tag: string,
+): Promise<AppScene> {
+  const { email, password } = await confirmedUser(tag, `${tag}-password-1`, backend);
+  const cookie = await signInThroughApp(app, email, password);
   const workspace = `${tag}-${Date.now().toString(36)}`;
   const madeWorkspace = await postForm(app, '/w?index', { name: tag, slug: workspace }, cookie);
   if (madeWorkspace.status !== 302) throw new Error(`creating workspace: ${madeWorkspace.status}`);

@@ -2,6 +2,7 @@
 // hands out is of a later step than the last (the current step's, or the next one's, which the one step
 // of skew accepts; when both are used it waits for the clock), so no test depends on the backend
 // taking a code twice, which GoTrue does and a stricter server need not.
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { base32Decode, hotp, timeStep } from '../../emulator/auth/totp.ts';
 
 export class Authenticator {
@@ -42,4 +43,22 @@ export class Authenticator {
 
 function secondsIntoStep(): number {
   return (Date.now() / 1000) % 30;
+}
+
+/**
+ * Enrols and verifies a TOTP factor on `client`, which is then at aal2. supabase-js hands realtime
+ * a new token on sign-in and refresh but not after an MFA verify, so this passes it on as the app's
+ * browser client would.
+ */
+export async function addFactor(client: SupabaseClient): Promise<{ factorId: string; app: Authenticator }> {
+  const { data, error } = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
+  if (error) throw error;
+  const app = new Authenticator(data.totp.secret);
+  const verified = await client.auth.mfa.challengeAndVerify({
+    factorId: data.id,
+    code: await app.nextCode(),
+  });
+  if (verified.error) throw verified.error;
+  await client.realtime.setAuth(verified.data.access_token);
+  return { factorId: data.id, app };
 }

@@ -1,7 +1,6 @@
 // RLS on comments and the activity log (SPEC sections 3 and 6).
-import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { backend } from '../support/backend.ts';
+import { sql } from '../support/db.ts';
 import { scene, type Person, type Scene } from '../support/scene.ts';
 
 const comment = (p: Person, s: Scene, body: string) =>
@@ -157,16 +156,13 @@ describe('activity', () => {
     const { data, error } = await s.owner.client.from('workspaces').delete().eq('id', s.ws).select('id');
     expect(error).toBeNull();
     expect(data).toEqual([{ id: s.ws }]);
-    const client = new pg.Client({ connectionString: backend().dbUrl });
-    await client.connect();
-    const left = await client.query(
+    const left = await sql<{ n: string }>(
       `select (select count(*) from public.projects where workspace_id = $1)
             + (select count(*) from public.tasks where workspace_id = $1)
             + (select count(*) from public.comments where workspace_id = $1)
             + (select count(*) from public.activity where workspace_id = $1) as n`,
       [s.ws],
     );
-    await client.end();
-    expect(Number(left.rows[0]?.n)).toBe(0);
+    expect(Number(left[0]?.n)).toBe(0);
   });
 });

@@ -10,25 +10,13 @@
 // copy cannot see that table (RLS on, no policy, for this test's transaction only), so it builds
 // every board from what RLS shows: the kept boards are held to that too.
 import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { superuserDb } from '../support/backend.ts';
-import { scene, type Person, type Scene } from '../support/scene.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useDb } from '../support/db.ts';
+import { claimsOf, scene, type Scene } from '../support/scene.ts';
 
 const SIGNATURE = 'public.board_page(text, text, jsonb, jsonb)';
 
-/** The claims of a person's access token, as PostgREST sets them for a request. */
-async function claimsOf(who: Person): Promise<Record<string, unknown>> {
-  const { data } = await who.client.auth.getSession();
-  const token = data.session?.access_token;
-  if (!token) throw new Error('no session');
-  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<
-    string,
-    unknown
-  >;
-}
-
-let db: pg.Client;
+const db = useDb('superuser');
 let here: Scene;
 let there: Scene;
 let hereSlug: string;
@@ -36,10 +24,7 @@ let thereSlug: string;
 
 beforeAll(async () => {
   [here, there] = await Promise.all([scene(), scene()]);
-  const slugOf = async (cast: Scene) =>
-    ((await cast.owner.client.from('workspaces').select('slug').eq('id', cast.ws).single()).data?.slug ??
-      '') as string;
-  [hereSlug, thereSlug] = await Promise.all([slugOf(here), slugOf(there)]);
+  [hereSlug, thereSlug] = [here.slug, there.slug];
   // Something in every part of the answer: more cards, a comment, a second project.
   for (const title of ['Write the brief', 'Book the venue', 'Order the cake']) {
     const { error } = await here.member.client
@@ -53,12 +38,6 @@ beforeAll(async () => {
   if (comment.error) throw comment.error;
   const second = await here.admin.client.from('projects').insert({ workspace_id: here.ws, name: 'Hiring' });
   if (second.error) throw second.error;
-  db = superuserDb();
-  await db.connect();
-});
-
-afterAll(async () => {
-  await db?.end();
 });
 
 type Claims = Record<string, unknown> | null;
@@ -76,13 +55,13 @@ function inOrder(answer: unknown): unknown {
 
 /** Both functions' answers to one question, asked as `claims` (null: no session at all). */
 async function bothAnswers(claims: Claims, args: [string, string, string, string]) {
-  await db.query('savepoint question');
+  await db().query('savepoint question');
   try {
-    await db.query('set local role authenticated');
-    await db.query("select set_config('request.jwt.claims', $1, true)", [
+    await db().query('set local role authenticated');
+    await db().query("select set_config('request.jwt.claims', $1, true)", [
       claims ? JSON.stringify(claims) : '',
     ]);
-    const { rows } = await db.query<{ checked: unknown; under_rls: unknown }>(
+    const { rows } = await db().query<{ checked: unknown; under_rls: unknown }>(
       `select public.board_page($1, $2, $3::jsonb, $4::jsonb) as checked,
               public.board_page_under_rls($1, $2, $3::jsonb, $4::jsonb) as under_rls`,
       args,
@@ -90,38 +69,39 @@ async function bothAnswers(claims: Claims, args: [string, string, string, string
     const row = rows[0] as { checked: unknown; under_rls: unknown };
     return { checked: inOrder(row.checked), under_rls: inOrder(row.under_rls) };
   } finally {
-    await db.query('rollback to savepoint question');
+    await db().query('rollback to savepoint question');
   }
 }
 
 describe('board_page', () => {
   it('answers every person exactly what RLS lets them read', async () => {
-    await db.query('begin');
+    await db().query('begin');
     try {
       // The function as deployed, made again to run as its caller.
-      const { rows } = await db.query<{ def: string }>(`select pg_get_functiondef($1::regprocedure) as def`, [
-        SIGNATURE,
-      ]);
+      const { rows } = await db().query<{ def: string }>(
+        `select pg_get_functiondef($1::regprocedure) as def`,
+        [SIGNATURE],
+      );
       const deployed = rows[0]?.def ?? '';
       expect(deployed).toContain('SECURITY DEFINER');
       // Under another name throughout: its parameters are qualified by the function's name, and its
       // variables by a block label of the same name.
-      await db.query(
+      await db().query(
         deployed
           .replaceAll('board_page', 'board_page_under_rls')
           .replace('SECURITY DEFINER', 'SECURITY INVOKER'),
       );
-      await db.query(
+      await db().query(
         'grant execute on function public.board_page_under_rls(text, text, jsonb, jsonb) to authenticated',
       );
       // What the copy reads as its caller, which no role of the API may otherwise: the board's parts
       // (under RLS, as the caller), and the kept boards, which it is not shown.
-      await db.query('grant usage on schema private to authenticated');
-      await db.query(
+      await db().query('grant usage on schema private to authenticated');
+      await db().query(
         'grant execute on function private.board_content(uuid, uuid, jsonb, jsonb) to authenticated',
       );
-      await db.query('grant select on private.board_cache to authenticated');
-      await db.query('alter table private.board_cache enable row level security');
+      await db().query('grant select on private.board_cache to authenticated');
+      await db().query('alter table private.board_cache enable row level security');
 
       const member = await claimsOf(here.member);
       const people: Array<[string, Claims]> = [
@@ -163,7 +143,7 @@ describe('board_page', () => {
       for (const [who, claims] of people) await ask(who, claims);
 
       // A verified factor: without the second step the member reads nothing, with it everything.
-      await db.query(
+      await db().query(
         `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at)
          values ($1, $2, 'phone', 'totp', 'verified', now(), now())`,
         [randomUUID(), here.member.id],
@@ -178,12 +158,12 @@ describe('board_page', () => {
       expect(asked).toBe(10 * boards.length * variants.length);
       expect(found).toBe((5 * 4 + 1) * variants.length);
     } finally {
-      await db.query('rollback');
+      await db().query('rollback');
     }
   }, 60_000);
 
   it('is not for anyone without a session', async () => {
-    const { rows } = await db.query<{ anon: boolean; authenticated: boolean; public: boolean }>(
+    const { rows } = await db().query<{ anon: boolean; authenticated: boolean; public: boolean }>(
       `select has_function_privilege('anon', $1, 'execute') as anon,
               has_function_privilege('authenticated', $1, 'execute') as authenticated,
               has_function_privilege('public', $1, 'execute') as public`,

@@ -1,14 +1,7 @@
 // profiles: made by trigger at sign-up, readable and editable only by their owner (until workspaces).
 import { describe, expect, it } from 'vitest';
-import { anonClient, confirmedUser } from '../support/backend.ts';
-
-async function signedIn(tag: string) {
-  const user = await confirmedUser(tag);
-  const client = anonClient();
-  const { error } = await client.auth.signInWithPassword({ email: user.email, password: user.password });
-  if (error) throw error;
-  return { ...user, client };
-}
+import { anonClient } from '../support/backend.ts';
+import { person as signedIn } from '../support/scene.ts';
 
 describe('profiles', () => {
   it('are created at sign-up with a display name taken from the email', async () => {

@@ -1,25 +1,8 @@
 // RLS on workspaces and workspace_members, role by role (SPEC section 6).
-import type { SupabaseClient } from '@supabase/supabase-js';
-import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, anonClient, backend, confirmedUser } from '../support/backend.ts';
-import { addMember } from '../support/scene.ts';
-
-type Role = 'viewer' | 'member' | 'admin' | 'owner';
-
-interface Person {
-  id: string;
-  email: string;
-  client: SupabaseClient;
-}
-
-async function person(tag: string): Promise<Person> {
-  const user = await confirmedUser(tag);
-  const client = anonClient();
-  const { error } = await client.auth.signInWithPassword({ email: user.email, password: user.password });
-  if (error) throw error;
-  return { id: user.id, email: user.email, client };
-}
+import { adminClient, anonClient } from '../support/backend.ts';
+import { sql } from '../support/db.ts';
+import { addMember, createWorkspace, people, person, type Person, type Role } from '../support/scene.ts';
 
 const slug = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}`;
 
@@ -33,13 +16,15 @@ interface Crew {
 }
 
 async function crew(): Promise<Crew> {
-  const [owner, admin, member, viewer, outsider] = await Promise.all(
-    ['owner', 'admin', 'member', 'viewer', 'outsider'].map((t) => person(t)),
+  const [owner, admin, member, viewer, outsider] = await people(
+    'owner',
+    'admin',
+    'member',
+    'viewer',
+    'outsider',
   );
   if (!owner || !admin || !member || !viewer || !outsider) throw new Error('people missing');
-  const { data, error } = await owner.client.rpc('create_workspace', { name: 'Acme', slug: slug('acme') });
-  if (error) throw error;
-  const ws = data as { id: string; slug: string };
+  const ws = await createWorkspace(owner);
   await addMember(ws.id, admin.id, 'admin');
   await addMember(ws.id, member.id, 'member');
   await addMember(ws.id, viewer.id, 'viewer');
@@ -254,10 +239,6 @@ describe('workspace members', () => {
     const me = await person('leaving');
     const { data } = await me.client.from('workspaces').select('id').single();
     expect((await adminClient().auth.admin.deleteUser(me.id)).error).toBeNull();
-    const client = new pg.Client({ connectionString: backend().dbUrl });
-    await client.connect();
-    const { rows } = await client.query('select 1 from public.workspaces where id = $1', [data?.id]);
-    await client.end();
-    expect(rows).toEqual([]);
+    expect(await sql('select 1 from public.workspaces where id = $1', [data?.id])).toEqual([]);
   });
 });

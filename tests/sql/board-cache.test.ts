@@ -3,21 +3,18 @@
 // change the board shows, made the way the app makes it, the kept board must equal one built afresh
 // by private.board_content; and two transactions changing one board at once must leave both changes
 // in it.
-import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, person, scene, type Scene } from '../support/scene.ts';
-import { superuserDb } from '../support/backend.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { superuserDb, useDb } from '../support/db.ts';
+import { addMember, claimsOf, person, scene, type Scene } from '../support/scene.ts';
 
-let db: pg.Client;
+const db = useDb('superuser');
 let cast: Scene;
 let slug: string;
 let key: string;
 
 beforeAll(async () => {
   cast = await scene();
-  db = superuserDb();
-  await db.connect();
-  const { rows } = await db.query<{ slug: string; key: string }>(
+  const { rows } = await db().query<{ slug: string; key: string }>(
     `select w.slug, p.key from public.projects p join public.workspaces w on w.id = p.workspace_id where p.id = $1`,
     [cast.project],
   );
@@ -25,13 +22,9 @@ beforeAll(async () => {
   key = rows[0]?.key ?? '';
 });
 
-afterAll(async () => {
-  await db?.end();
-});
-
 /** The kept board of a project, and the same board built now. */
 async function keptAndFresh(project: string) {
-  const { rows } = await db.query<{ kept: unknown; fresh: unknown }>(
+  const { rows } = await db().query<{ kept: unknown; fresh: unknown }>(
     `select (select json_build_object('project', c.project, 'people', c.people, 'columns', c.columns)
                from private.board_cache c where c.project_id = p.id) as kept,
             (select json_build_object('project', b.project, 'people', b.people, 'columns', b.columns)
@@ -71,29 +64,29 @@ const cards = (board: Board) => board.columns.flatMap((column) => column.tasks);
 describe('the kept board', () => {
   it('is read by board_page at the plain address, and built afresh for a filter or a window', async () => {
     await expectKeptIsFresh(cast.project, 'the scene was made');
-    await db.query('begin');
+    await db().query('begin');
     try {
       // A mark only the kept board carries, seen by the member's own call in this transaction.
-      await db.query(
+      await db().query(
         `update private.board_cache set project = json_build_object('id', $1::uuid, 'name', 'Kept') where project_id = $1`,
         [cast.project],
       );
       const ask = async (shown: string, filters: string) => {
-        await db.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(member)]);
-        const { rows } = await db.query<{ answer: Board }>(
+        await db().query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(member)]);
+        const { rows } = await db().query<{ answer: Board }>(
           'select public.board_page($1, $2, $3::jsonb, $4::jsonb) as answer',
           [slug, key, shown, filters],
         );
         return rows[0]?.answer.project?.name;
       };
-      const member = await claims();
-      await db.query('set local role authenticated');
+      const member = await claimsOf(cast.member);
+      await db().query('set local role authenticated');
       expect(await ask('{}', '{"today":"2026-11-25"}')).toBe('Kept');
       expect(await ask('{}', '{"q":"  "}')).toBe('Kept');
       expect(await ask('{"todo":"100"}', '{}')).not.toBe('Kept');
       expect(await ask('{}', '{"priority":"high"}')).not.toBe('Kept');
     } finally {
-      await db.query('rollback');
+      await db().query('rollback');
     }
   });
 
@@ -142,14 +135,14 @@ describe('the kept board', () => {
     await expectKeptIsFresh(cast.project, 'a comment was deleted');
 
     // An attachment's row, as the upload flow writes it after the file is stored.
-    await db.query(
+    await db().query(
       `insert into public.attachments (workspace_id, task_id, path, name, size, content_type)
        values ($1, $2, $3, 'plan.txt', 4, 'text/plain')`,
       [cast.ws, task, `${cast.ws}/${task}/plan.txt`],
     );
     await expectKeptIsFresh(cast.project, 'a file was attached');
     expect(cards(await boardAsMember()).find((c) => c.title === 'Book the big venue')?.attachments).toBe(1);
-    await db.query('delete from public.attachments where task_id = $1', [task]);
+    await db().query('delete from public.attachments where task_id = $1', [task]);
     await expectKeptIsFresh(cast.project, 'a file was removed');
 
     const renamed = await member
@@ -170,7 +163,7 @@ describe('the kept board', () => {
     const newcomer = await person('newcomer');
     await addMember(cast.ws, newcomer.id, 'member');
     await expectKeptIsFresh(cast.project, 'someone joined');
-    await db.query('delete from public.workspace_members where workspace_id = $1 and user_id = $2', [
+    await db().query('delete from public.workspace_members where workspace_id = $1 and user_id = $2', [
       cast.ws,
       newcomer.id,
     ]);
@@ -203,7 +196,7 @@ describe('the kept board', () => {
       .eq('id', second.data.id as string);
     if (archived.error) throw archived.error;
     await expectKeptIsFresh(second.data.id as string, 'a project was archived');
-    const { rows } = await db.query<{ archived: boolean }>(
+    const { rows } = await db().query<{ archived: boolean }>(
       `select (project ->> 'archived_at') is not null as archived from private.board_cache where project_id = $1`,
       [second.data.id],
     );
@@ -233,7 +226,7 @@ describe('the kept board', () => {
       const second = two.query('update public.tasks set title = $1 where id = $2', [titles[1], ids[1]]);
       let waiting = false;
       for (let i = 0; i < 100 && !waiting; i++) {
-        const { rows } = await db.query<{ waiting: boolean }>(
+        const { rows } = await db().query<{ waiting: boolean }>(
           `select wait_event_type = 'Lock' as waiting from pg_stat_activity where pid = $1`,
           [twoPid],
         );
@@ -252,13 +245,3 @@ describe('the kept board', () => {
     expect(shown).toEqual(expect.arrayContaining(titles));
   });
 });
-
-/** The member's claims, as PostgREST sets them for their requests. */
-async function claims(): Promise<Record<string, unknown>> {
-  const { data } = await cast.member.client.auth.getSession();
-  const token = data.session?.access_token ?? '';
-  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<
-    string,
-    unknown
-  >;
-}

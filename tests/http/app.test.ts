@@ -1,60 +1,48 @@
-// What the production build answers at the HTTP level (tracker issue 10, items 2, 3 and 8): no
-// redirect after sign-in leaves the site, whatever `next` says and on every route that follows one;
-// cross-site posts get the app's 403 page, not Remix's empty 500, on every route with an action
-// (issue 16, item 11: found from app/routes, so a new one is covered); a production start without
-// its backend's settings stops at once with one line naming the variable; (issue 16, item 8) a
-// page, a data request and an error page all carry the security headers; and (item 12) /login
-// ships at most 100 kB of JavaScript as the server compresses it.
-import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// What the production build answers at the HTTP level: no redirect after sign-in leaves the site,
+// whatever `next` says and on every route that follows one; cross-site posts get the app's 403
+// page, not Remix's empty 500, on every route with an action (found from app/routes, so a new one is
+// covered); a production start without its backend's settings stops at once with one line naming
+// the variable; a page, a data request and an error page all carry the security headers; and
+// /login ships at most 100 kB of JavaScript as the server compresses it.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBackend, type Backend } from '../../emulator/backend.ts';
+import type { Backend } from '../../emulator/backend.ts';
 import {
+  NO_SIGN_IN_LIMITS,
+  TEST_SESSION_SECRET,
+  cookiesOf,
   createAppScene,
   formHeaders,
   postForm,
+  remixServe,
   startAppServer,
   type AppServer,
 } from '../support/app-server.ts';
-
-const projectRoot = path.resolve(import.meta.dirname, '../..');
-const dataDir = mkdtempSync(path.join(tmpdir(), 'crewboard-http-'));
-chmodSync(dataDir, 0o755);
+import { awaitMail } from '../support/backend.ts';
+import { projectRoot, startPrivateBackend } from '../support/private-backend.ts';
 
 let backend: Backend;
 let app: AppServer;
 
 beforeAll(async () => {
-  backend = await startBackend({
-    projectRoot,
-    dataDir,
-    apiPort: 0,
-    dbPort: 0,
-    mailPort: 0,
-    smtpPort: 0,
-    // This file signs in, sends codes and verifies links 40 times each, as fast as the app answers:
-    // the auth server's buckets (a burst of 30, then 5 a second) are not what it tests.
-    env: {
-      AUTH_RATE_LIMIT_EMAIL_SENT: '1000000',
-      AUTH_RATE_LIMIT_SIGN_IN: '1000000',
-      AUTH_RATE_LIMIT_VERIFY: '1000000',
-      AUTH_RATE_LIMIT_TOKEN_REFRESH: '1000000',
-    },
+  // This file signs in, sends codes and verifies links 40 times each, as fast as the app answers:
+  // the auth server's buckets (a burst of 30, then 5 a second) are not what it tests.
+  backend = await startPrivateBackend('http', {
+    AUTH_RATE_LIMIT_EMAIL_SENT: '1000000',
+    AUTH_RATE_LIMIT_SIGN_IN: '1000000',
+    AUTH_RATE_LIMIT_VERIFY: '1000000',
+    AUTH_RATE_LIMIT_TOKEN_REFRESH: '1000000',
   });
-  app = await startAppServer(backend, {
-    RATE_LIMIT_SIGN_IN_PER_VISITOR: '100000',
-    RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '100000',
-  });
+  app = await startAppServer(backend, NO_SIGN_IN_LIMITS);
 }, 120_000);
 
 afterAll(async () => {
   await app?.stop();
   await backend?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Values a `next` may carry to send a browser elsewhere: dot segments, backslashes, controls. */
@@ -166,12 +154,9 @@ describe('no redirect leaves the site', () => {
       postForm(app, '/login/code', { intent: 'send', email: fresh, next: '', website: '' }),
     );
     expect(sent.status).toBe(302);
-    const verifier = sent.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
-    const mail = await findMail(fresh);
-    const link = /href="([^"]*\/auth\/v1\/verify[^"]*)"/.exec(mail)?.[1]?.replace(/&amp;/g, '&') ?? '';
+    const verifier = cookiesOf(sent);
+    const mail = await awaitMail(fresh, { at: backend });
+    const link = /href="([^"]*\/auth\/v1\/verify[^"]*)"/.exec(mail.HTML)?.[1]?.replace(/&amp;/g, '&') ?? '';
     const verified = await fetch(link, { redirect: 'manual' });
     const code = new URL(verified.headers.get('location') ?? '', app.url).searchParams.get('code');
     expect(code).toBeTruthy();
@@ -197,20 +182,6 @@ describe('no redirect leaves the site', () => {
     }
   });
 });
-
-async function findMail(to: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const search = await fetch(`${backend.mailUrl}/api/v1/search?query=${encodeURIComponent(`to:"${to}"`)}`);
-    const { messages } = (await search.json()) as { messages: Array<{ ID: string }> };
-    const id = messages[0]?.ID;
-    if (id)
-      return ((await (await fetch(`${backend.mailUrl}/api/v1/message/${id}`)).json()) as { HTML: string })
-        .HTML;
-    if (Date.now() > deadline) throw new Error(`no email to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const ACTION_EXPORT = /export\s+(async\s+)?function\s+action\b|export\s+(const|let)\s+action\b/;
 
@@ -311,17 +282,10 @@ describe('cross-site posts', () => {
 describe('settings at start', () => {
   function startWith(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
     return new Promise((resolve) => {
-      const child = spawn(
-        process.execPath,
-        [path.join(projectRoot, 'node_modules', '@remix-run', 'serve', 'dist', 'cli.js'), 'build/index.js'],
-        {
-          cwd: projectRoot,
-          env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', ...env },
-        },
-      );
+      const child = remixServe({ PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', ...env });
       let output = '';
-      child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-      child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+      child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+      child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
       const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
       child.on('exit', (code) => {
         clearTimeout(timer);
@@ -334,7 +298,7 @@ describe('settings at start', () => {
     const { code, output } = await startWith({
       SUPABASE_ANON_KEY: backend.anonKey,
       SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
-      SESSION_SECRET: 'crewboard-test-session-secret-of-32-characters',
+      SESSION_SECRET: TEST_SESSION_SECRET,
     });
     expect(code).toBe(1);
     const lines = output
@@ -351,7 +315,7 @@ describe('settings at start', () => {
       SUPABASE_URL: 'not-a-url',
       SUPABASE_ANON_KEY: backend.anonKey,
       SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
-      SESSION_SECRET: 'crewboard-test-session-secret-of-32-characters',
+      SESSION_SECRET: TEST_SESSION_SECRET,
     });
     expect(code).toBe(1);
     expect(output).toContain('✖ Crewboard cannot start: SUPABASE_URL must be a URL');
@@ -434,7 +398,7 @@ describe('security headers', () => {
 });
 
 describe('what /login ships', () => {
-  // SPEC's and issue 13's budget, 100 kB, counted in the smaller kB (1,000 bytes) so that it holds
+  // SPEC's budget, 100 kB, counted in the smaller kB (1,000 bytes) so that it holds
   // whichever kB a reader means (docs/decisions/005-form-state.md counted 1,024).
   const BUDGET = 100_000;
 

@@ -1,5 +1,4 @@
-// The queries behind the signed-in pages, planned under RLS at a realistic size (tracker issue 13):
-// each is run as PostgREST runs it (role `authenticated`, the caller's JWT claims in
+// The queries behind the signed-in pages, planned under RLS at a realistic size: each is run as PostgREST runs it (role `authenticated`, the caller's JWT claims in
 // `request.jwt.claims`, the same SQL text and parameters) with `explain (analyze, buffers, verbose,
 // format json)`, on a backend of its own holding a 5,000-task board, a second project beside it,
 // and another person's workspace four times as big that the caller must never pay for.
@@ -19,20 +18,16 @@
 // The SQL texts are PostgREST 12.0.2's, copied from the statements it sent for the app's
 // supabase-js calls (log_statement = all); `1000` is db-max-rows (supabase/config.toml), which
 // PostgREST puts on embedded resources as well as on the top level.
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as jose from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBackend, type Backend } from '../../emulator/backend.ts';
+import type { Backend } from '../../emulator/backend.ts';
+import { dbClient } from '../support/db.ts';
+import { projectRoot, startPrivateBackend } from '../support/private-backend.ts';
 
-const projectRoot = path.resolve(import.meta.dirname, '../..');
-const dataDir = mkdtempSync(path.join(tmpdir(), 'crewboard-plans-'));
-// The database runs as its own OS user, which must be able to enter the directory.
-chmodSync(dataDir, 0o755);
-
-// Sizes: the board the issue names, a second project in the same workspace (so a board that forgot
+// Sizes: a board of 5,000 tasks, a second project in the same workspace (so a board that forgot
 // its project filter would read it), and a neighbour four times as big (so one that forgot the
 // workspace filter, or RLS applied per row, would show). Other people's personal workspaces make
 // workspaces, workspace_members and profiles tables of some size too.
@@ -681,9 +676,9 @@ async function seed(me: { id: string; claims: string }): Promise<Scene> {
 }
 
 beforeAll(async () => {
-  backend = await startBackend({ projectRoot, dataDir, apiPort: 0, dbPort: 0, mailPort: 0, smtpPort: 0 });
+  backend = await startPrivateBackend('plans');
   // As `postgres`, the role migrations run as: it owns the tables and may become `authenticated`.
-  db = new pg.Client({ connectionString: backend.dbUrl });
+  db = dbClient('postgres', backend.dbUrl);
   await db.connect();
   scene = await seed(await signedInMe());
 }, 300_000);
@@ -691,7 +686,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.end();
   await backend?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -1,39 +1,32 @@
-// What expires, through the production build against the shared test backend (tracker issue 16,
-// item 11): an emailed code and a recovery link work for 10 minutes and not after (SPEC section 9);
+// What expires, through the production build against the shared test backend: an emailed code and a recovery link work for 10 minutes and not after (SPEC section 9);
 // a PKCE sign-in started more than 5 minutes ago cannot be finished (GoTrue's flow state lifetime);
 // a download link the app hands out is signed for 60 seconds. Time is moved by dating the backend's
 // rows back, as they would be after the wait.
 import { randomUUID } from 'node:crypto';
 import * as jose from 'jose';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JWT_SECRET } from '../../emulator/keys.ts';
-import { createAppScene, postForm, startAppServer, type AppServer } from '../support/app-server.ts';
-import { backend, confirmedUser } from '../support/backend.ts';
-import { until } from '../support/until.ts';
+import {
+  NO_SIGN_IN_LIMITS,
+  cookiesOf,
+  createAppScene,
+  postFile,
+  postForm,
+  startAppServer,
+  type AppServer,
+} from '../support/app-server.ts';
+import { awaitMail, backend, confirmedUser } from '../support/backend.ts';
+import { sql } from '../support/db.ts';
 
 let app: AppServer;
 
 beforeAll(async () => {
-  app = await startAppServer(backend(), {
-    RATE_LIMIT_SIGN_IN_PER_VISITOR: '100000',
-    RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '100000',
-  });
+  app = await startAppServer(backend(), NO_SIGN_IN_LIMITS);
 }, 60_000);
 
 afterAll(async () => {
   await app?.stop();
 });
-
-async function sql(text: string, values: unknown[] = []): Promise<void> {
-  const client = new pg.Client({ connectionString: backend().dbUrl });
-  await client.connect();
-  try {
-    await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Dates back when the auth server sent `email` its code or link (GoTrue's *_sent_at columns). */
 const sentAgo = (email: string, seconds: number) =>
@@ -43,28 +36,11 @@ const sentAgo = (email: string, seconds: number) =>
     [email, seconds],
   );
 
-/** The newest email to `to` with a subject matching `subject`, waiting for it to arrive. */
-async function mailTo(to: string, subject: RegExp): Promise<{ Text: string; HTML: string }> {
-  const { mailUrl } = backend();
-  const id = await until(`an email to ${to}`, async () => {
-    const res = await fetch(`${mailUrl}/api/v1/search?query=${encodeURIComponent(`to:"${to}"`)}`);
-    const { messages } = (await res.json()) as { messages: Array<{ ID: string; Subject: string }> };
-    return messages.find((m) => subject.test(m.Subject))?.ID;
-  });
-  return (await (await fetch(`${mailUrl}/api/v1/message/${id}`)).json()) as { Text: string; HTML: string };
-}
-
-const cookiesOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-
 /** Asks the app for a sign-in code for `email`; returns the code and the browser's PKCE cookie. */
 async function sendCode(email: string): Promise<{ code: string; verifier: string; link: string }> {
   const sent = await postForm(app, '/login/code', { intent: 'send', email, next: '', website: '' });
   expect(sent.status).toBe(302);
-  const mail = await mailTo(email, /sign-in code/);
+  const mail = await awaitMail(email, { subject: /sign-in code/ });
   const code = /\b(\d{6})\b/.exec(mail.Text)?.[1] ?? '';
   const link = /href="([^"]*\/auth\/v1\/verify[^"]*)"/.exec(mail.HTML)?.[1]?.replace(/&amp;/g, '&') ?? '';
   expect(code).toMatch(/^\d{6}$/);
@@ -99,7 +75,7 @@ describe('an emailed recovery link', () => {
   async function recoveryLink(email: string): Promise<string> {
     const sent = await postForm(app, '/forgot-password', { email, website: '' });
     expect(sent.status).toBe(302);
-    const mail = await mailTo(email, /Reset your Crewboard password/);
+    const mail = await awaitMail(email, { subject: /Reset your Crewboard password/ });
     const tokenHash = /token_hash=([^&"]+)/.exec(mail.HTML)?.[1];
     expect(tokenHash).toBeTruthy();
     return tokenHash ?? '';
@@ -179,14 +155,13 @@ describe('a download link', () => {
       scene.cookie,
     );
     expect(created.status).toBe(302);
-    const form = new FormData();
-    form.append('file', new File(['the contents'], 'notes.txt', { type: 'text/plain' }));
-    const attached = await fetch(`${app.url}${scene.projectPath}/t/1`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { Origin: app.url, 'Sec-Fetch-Site': 'same-origin', Cookie: scene.cookie },
-      body: form,
-    });
+    const attached = await postFile(
+      app,
+      `${scene.projectPath}/t/1`,
+      'file',
+      new File(['the contents'], 'notes.txt', { type: 'text/plain' }),
+      scene.cookie,
+    );
     expect(attached.status).toBe(302);
     const panel = await (
       await fetch(`${app.url}${scene.projectPath}/t/1`, { headers: { Cookie: scene.cookie } })

@@ -1,21 +1,7 @@
 // RLS and RPCs of projects and tasks, role by role (SPEC section 6).
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, confirmedUser } from '../support/backend.ts';
-import { addMember } from '../support/scene.ts';
-
-interface Person {
-  id: string;
-  client: SupabaseClient;
-}
-
-async function person(tag: string): Promise<Person> {
-  const user = await confirmedUser(tag);
-  const client = anonClient();
-  const { error } = await client.auth.signInWithPassword({ email: user.email, password: user.password });
-  if (error) throw error;
-  return { id: user.id, client };
-}
+import { anonClient } from '../support/backend.ts';
+import { addMember, createWorkspace, people, type Person } from '../support/scene.ts';
 
 interface Board {
   ws: string;
@@ -27,17 +13,17 @@ interface Board {
   outsider: Person;
 }
 
+/** A workspace with one person in each role, an outsider, and one project with no task yet. */
 async function board(): Promise<Board> {
-  const [owner, admin, member, viewer, outsider] = await Promise.all(
-    ['owner', 'admin', 'member', 'viewer', 'outsider'].map(person),
+  const [owner, admin, member, viewer, outsider] = await people(
+    'owner',
+    'admin',
+    'member',
+    'viewer',
+    'outsider',
   );
   if (!owner || !admin || !member || !viewer || !outsider) throw new Error('people missing');
-  const { data: ws, error } = await owner.client.rpc('create_workspace', {
-    name: 'Acme',
-    slug: `acme-${Math.random().toString(36).slice(2, 10)}`,
-  });
-  if (error) throw error;
-  const wsId = (ws as { id: string }).id;
+  const { id: wsId } = await createWorkspace(owner);
   await addMember(wsId, admin.id, 'admin');
   await addMember(wsId, member.id, 'member');
   await addMember(wsId, viewer.id, 'viewer');

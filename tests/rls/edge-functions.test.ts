@@ -1,4 +1,4 @@
-// The app's two Edge Functions on the local backend (issue 12), called through supabase-js as each
+// The app's two Edge Functions on the local backend, called through supabase-js as each
 // role of a workspace: send-invitation mails only for an admin, export-tasks gives any member the
 // board as CSV and an outsider nothing.
 import { describe, expect, it } from 'vitest';

@@ -2,21 +2,10 @@
 // and show themselves there (presence); nobody else can join (policies on realtime.messages).
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { joinBoardChannel } from '../support/realtime.ts';
 import { scene, type Person, type Scene } from '../support/scene.ts';
 
-function join(p: Person, topic: string): Promise<{ channel: RealtimeChannel; error?: string }> {
-  // Presence is on only for channels that listen to it (realtime-js), as the board does.
-  const channel = p.client
-    .channel(topic, { config: { private: true, presence: { key: p.id } } })
-    .on('presence', { event: 'sync' }, () => {});
-  return new Promise((resolve) => {
-    channel.subscribe((status, error) => {
-      if (status === 'SUBSCRIBED') resolve({ channel });
-      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT')
-        resolve({ channel, error: error?.message ?? status });
-    });
-  });
-}
+const join = (p: Person, topic: string) => joinBoardChannel(p.client, topic, p.id);
 
 describe('board channels', () => {
   let s: Scene;

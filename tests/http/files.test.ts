@@ -1,52 +1,31 @@
-// Files through the production build against the shared test backend (tracker issue 16, item 11):
-// an avatar's type is what its bytes say, for every type SPEC section 5 allows, whatever its name and
+// Files through the production build against the shared test backend: an avatar's type is what its bytes say, for every type SPEC section 5 allows, whatever its name and
 // the browser claim; deleting a workspace deletes its files from storage, not only their rows.
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  NO_SIGN_IN_LIMITS,
   createAppScene,
+  postFile as postFileAs,
   postForm,
   startAppServer,
   type AppScene,
   type AppServer,
 } from '../support/app-server.ts';
 import { adminClient, backend } from '../support/backend.ts';
+import { sql } from '../support/db.ts';
 
 let app: AppServer;
 
 beforeAll(async () => {
-  app = await startAppServer(backend(), {
-    RATE_LIMIT_SIGN_IN_PER_VISITOR: '100000',
-    RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '100000',
-  });
+  app = await startAppServer(backend(), NO_SIGN_IN_LIMITS);
 }, 60_000);
 
 afterAll(async () => {
   await app?.stop();
 });
 
-async function sql<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> {
-  const client = new pg.Client({ connectionString: backend().dbUrl });
-  await client.connect();
-  try {
-    return (await client.query<R>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-/** A multipart post of one file, as the browser sends the form. */
-function postFile(scene: AppScene, path: string, field: string, file: File): Promise<Response> {
-  const form = new FormData();
-  form.append(field, file);
-  return fetch(`${app.url}${path}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { Origin: app.url, 'Sec-Fetch-Site': 'same-origin', Cookie: scene.cookie },
-    body: form,
-  });
-}
+const postFile = (scene: AppScene, path: string, field: string, file: File) =>
+  postFileAs(app, path, field, file, scene.cookie);
 
 // The smallest real images of each type (1×1, each decodes in Chromium).
 const IMAGES = {

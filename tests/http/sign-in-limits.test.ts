@@ -1,16 +1,10 @@
 // Sign-in limits are the app's, per visitor and per account, shared by every app process: one
 // visitor's failures never refuse another. Two remix-serve processes of the production build run
 // against a backend of their own with the auth API's limits as supabase/config.toml sets them.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBackend, type Backend } from '../../emulator/backend.ts';
+import type { Backend } from '../../emulator/backend.ts';
 import { formHeaders, startAppServer, type AppServer } from '../support/app-server.ts';
-
-const projectRoot = path.resolve(import.meta.dirname, '../..');
-const dataDir = mkdtempSync(path.join(tmpdir(), 'crewboard-limits-'));
-chmodSync(dataDir, 0o755);
+import { startPrivateBackend } from '../support/private-backend.ts';
 
 const PER_VISITOR = 5;
 const PER_ACCOUNT = 3;
@@ -21,7 +15,7 @@ let first: AppServer;
 let second: AppServer;
 
 beforeAll(async () => {
-  backend = await startBackend({ projectRoot, dataDir, apiPort: 0, dbPort: 0, mailPort: 0, smtpPort: 0 });
+  backend = await startPrivateBackend('limits');
   const env = {
     // The test plays a proxy: it writes each visitor's address into X-Forwarded-For.
     TRUST_PROXY: 'true',
@@ -34,7 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([first?.stop(), second?.stop()]);
   await backend?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 let visitorCounter = 0;

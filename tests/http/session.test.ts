@@ -1,21 +1,19 @@
 // The app's session handling, through its real request handler (the production build) against a
 // backend whose access tokens are about to expire within seconds of being issued: refreshes happen once per request, parallel nested
 // loaders share them, and the cookies carry the attributes SPEC section 2 asks for.
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequestHandler, type ServerBuild } from '@remix-run/node';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBackend, type Backend } from '../../emulator/backend.ts';
+import type { Backend } from '../../emulator/backend.ts';
+import { confirmedUser } from '../support/backend.ts';
+import { sql } from '../support/db.ts';
+import { projectRoot, startPrivateBackend } from '../support/private-backend.ts';
 
-const projectRoot = path.resolve(import.meta.dirname, '../..');
 const buildPath = path.join(projectRoot, 'build', 'index.js');
-const dataDir = mkdtempSync(path.join(tmpdir(), 'crewboard-session-'));
-chmodSync(dataDir, 0o755);
 const origin = 'http://localhost:3000';
 
 let backend: Backend;
@@ -27,20 +25,12 @@ let refreshGrants = 0;
 beforeAll(async () => {
   if (!existsSync(buildPath))
     throw new Error('Run `npm run build` first: these tests drive the production build.');
-  backend = await startBackend({
-    projectRoot,
-    dataDir,
-    apiPort: 0,
-    dbPort: 0,
-    mailPort: 0,
-    smtpPort: 0,
-    // auth-js refreshes a token with less than 90 s left (3 ticks of 30 s). 93-second tokens fall
-    // inside that window 3 s after they are issued, and the refreshed one is outside it again.
-    env: {
-      AUTH_JWT_EXPIRY: '93',
-      AUTH_RATE_LIMIT_SIGN_IN: '100000',
-      AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',
-    },
+  // auth-js refreshes a token with less than 90 s left (3 ticks of 30 s). 93-second tokens fall
+  // inside that window 3 s after they are issued, and the refreshed one is outside it again.
+  backend = await startPrivateBackend('session', {
+    AUTH_JWT_EXPIRY: '93',
+    AUTH_RATE_LIMIT_SIGN_IN: '100000',
+    AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',
   });
   // The app reaches the backend through a proxy that counts refresh-token grants: the audit log only
   // shows rotations, and parallel grants of one token within the reuse interval rotate it once.
@@ -77,7 +67,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(undefined)));
   await backend?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** A cookie jar with just enough browser in it: keeps the newest value of each cookie. */
@@ -132,17 +121,9 @@ async function untilRefreshDue(jar: Jar): Promise<void> {
   while (Date.now() <= due) await new Promise((r) => setTimeout(r, 50));
 }
 
-async function signUpConfirmed(email: string, password: string): Promise<void> {
-  const res = await fetch(`${backend.apiUrl}/auth/v1/admin/users`, {
-    method: 'POST',
-    headers: {
-      apikey: backend.serviceRoleKey,
-      Authorization: `Bearer ${backend.serviceRoleKey}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ email, password, email_confirm: true }),
-  });
-  expect(res.status).toBe(200);
+/** A confirmed account on this file's backend; its address. */
+async function signUpConfirmed(tag: string, password: string): Promise<string> {
+  return (await confirmedUser(tag, password, backend)).email;
 }
 
 async function signIn(jar: Jar, email: string, password: string): Promise<Response> {
@@ -168,23 +149,17 @@ function refreshTokenSetBy(response: Response): string | null {
 }
 
 async function auditCount(email: string, action: string): Promise<number> {
-  const client = new pg.Client({ connectionString: backend.dbUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ n: string }>(
-      "select count(*) as n from auth.audit_log_entries where payload ->> 'actor_username' = $1 and payload ->> 'action' = $2",
-      [email, action],
-    );
-    return Number(rows[0]?.n ?? 0);
-  } finally {
-    await client.end();
-  }
+  const rows = await sql<{ n: string }>(
+    "select count(*) as n from auth.audit_log_entries where payload ->> 'actor_username' = $1 and payload ->> 'action' = $2",
+    [email, action],
+    { url: backend.dbUrl },
+  );
+  return Number(rows[0]?.n ?? 0);
 }
 
 describe('sessions in the app', () => {
   it('sets cookies on path /, SameSite Lax, for about 400 days, on uncacheable responses', async () => {
-    const email = `cookies-${Date.now()}@example.test`;
-    await signUpConfirmed(email, 'a-good-password');
+    const email = await signUpConfirmed('cookies', 'a-good-password');
     const res = await signIn(new Jar(), email, 'a-good-password');
     expect(res.status).toBe(302);
     expect(res.headers.get('Cache-Control')).toBe('private, no-store');
@@ -200,8 +175,7 @@ describe('sessions in the app', () => {
   });
 
   it('refreshes a token that is due to expire once per page load, and keeps the user signed in', async () => {
-    const email = `expiry-${Date.now()}@example.test`;
-    await signUpConfirmed(email, 'a-good-password');
+    const email = await signUpConfirmed('expiry', 'a-good-password');
     const jar = new Jar();
     await signIn(jar, email, 'a-good-password');
     await untilRefreshDue(jar);
@@ -223,8 +197,7 @@ describe('sessions in the app', () => {
   });
 
   it('runs nested loaders and parallel page loads on a token due to expire: one refresh per page load, one new token for all', async () => {
-    const email = `parallel-${Date.now()}@example.test`;
-    await signUpConfirmed(email, 'a-good-password');
+    const email = await signUpConfirmed('parallel', 'a-good-password');
     const jar = new Jar();
     const signedIn = await signIn(jar, email, 'a-good-password');
     const oldToken = refreshTokenSetBy(signedIn);

@@ -1,14 +1,13 @@
 // session_is_active(): the app's per-request check that a token's session has not been ended elsewhere.
 import { describe, expect, it } from 'vitest';
-import { anonClient, confirmedUser } from '../support/backend.ts';
+import { anonClient } from '../support/backend.ts';
+import { person, signedInClient } from '../support/scene.ts';
 
 describe('session_is_active', () => {
   it('is true for a live session and false once it is signed out elsewhere', async () => {
-    const user = await confirmedUser('session');
-    const here = anonClient();
-    await here.auth.signInWithPassword({ email: user.email, password: user.password });
-    const elsewhere = anonClient();
-    await elsewhere.auth.signInWithPassword({ email: user.email, password: user.password });
+    const user = await person('session');
+    const here = user.client;
+    const elsewhere = await signedInClient(user.email, user.password);
     expect((await here.rpc('session_is_active')).data).toBe(true);
     await elsewhere.auth.signOut({ scope: 'global' });
     const after = await here.rpc('session_is_active');

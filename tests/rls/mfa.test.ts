@@ -3,10 +3,12 @@
 // through the REST API, whatever the app does. Also the sessions RPCs and what deleting an account takes.
 import { randomUUID } from 'node:crypto';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Authenticator } from '../support/authenticator.ts';
-import { adminClient, anonClient, backend, confirmedUser } from '../support/backend.ts';
+import { describe, expect, it } from 'vitest';
+import { addFactor, type Authenticator } from '../support/authenticator.ts';
+import { adminClient, anonClient } from '../support/backend.ts';
+import { useDb } from '../support/db.ts';
+import { joinBoardChannel, listening } from '../support/realtime.ts';
+import { addMember, createWorkspace, person, signedInClient } from '../support/scene.ts';
 import { until } from '../support/until.ts';
 
 interface SessionRow {
@@ -20,40 +22,8 @@ interface OwnedWorkspace {
   other_members: number;
 }
 
-let db: pg.Client;
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: backend().dbUrl });
-  await db.connect();
-});
-afterAll(async () => {
-  await db.end();
-});
-
-async function signIn(email: string, password: string): Promise<SupabaseClient> {
-  const client = anonClient();
-  const { error } = await client.auth.signInWithPassword({ email, password });
-  if (error) throw error;
-  return client;
-}
-
-async function person(tag: string) {
-  const user = await confirmedUser(tag);
-  return { ...user, client: await signIn(user.email, user.password) };
-}
-
-/** Enrols and verifies a TOTP factor on `client`, which is then at aal2. */
-async function addFactor(client: SupabaseClient): Promise<{ factorId: string; app: Authenticator }> {
-  const { data, error } = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
-  if (error) throw error;
-  const app = new Authenticator(data.totp.secret);
-  const verified = await client.auth.mfa.challengeAndVerify({
-    factorId: data.id,
-    code: await app.nextCode(),
-  });
-  if (verified.error) throw verified.error;
-  await client.realtime.setAuth(verified.data.access_token);
-  return { factorId: data.id, app };
-}
+const db = useDb();
+const signIn = signedInClient;
 
 /**
  * Steps an aal1 session up with the app's next code. supabase-js hands realtime a new token on sign-in
@@ -69,16 +39,8 @@ async function stepUp(client: SupabaseClient, factorId: string, app: Authenticat
 async function ownerWithData(tag: string) {
   const owner = await person(tag);
   const mate = await person(`${tag}-mate`);
-  const { data: ws, error } = await owner.client.rpc('create_workspace', {
-    name: 'Crew',
-    slug: `crew-${Math.random().toString(36).slice(2, 10)}`,
-  });
-  if (error) throw error;
-  await db.query('insert into public.workspace_members (workspace_id, user_id, role) values ($1, $2, $3)', [
-    ws.id,
-    mate.id,
-    'member',
-  ]);
+  const ws = await createWorkspace(owner, 'Crew');
+  await addMember(ws.id, mate.id, 'member');
   const project = await owner.client
     .from('projects')
     .insert({ workspace_id: ws.id, name: 'Launch' })
@@ -222,7 +184,7 @@ describe('aal2 once a factor is verified', () => {
     const aal1 = await signIn(owner.email, owner.password);
 
     // Every table under RLS, so one added later fails here until the scene fills it and aal1 sees nothing.
-    const { rows } = await db.query<{ table: string; column: string }>(
+    const { rows } = await db().query<{ table: string; column: string }>(
       `select c.relname as table,
               (select a.attname from pg_attribute a
                 where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
@@ -332,23 +294,9 @@ async function addTaskAndHear(
   return title;
 }
 
-/**
- * Joins the private channel of a board as the board page does (with presence); resolves with the
- * refusal's message, or undefined once joined.
- */
-function joinBoard(client: SupabaseClient, projectId: string): Promise<string | undefined> {
-  const channel = client
-    .channel(`board:${projectId}`, { config: { private: true, presence: { key: randomUUID() } } })
-    .on('presence', { event: 'sync' }, () => {});
-  return new Promise((resolve) => {
-    channel.subscribe((status, error) => {
-      if (status === 'SUBSCRIBED') resolve(undefined);
-      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') {
-        // A refused channel stays in the client's list under its topic; a later join needs a new one.
-        void client.removeChannel(channel).then(() => resolve(error?.message ?? status));
-      }
-    });
-  });
+/** Joins the private channel of a board as the board page does; the refusal's message, if refused. */
+async function joinBoard(client: SupabaseClient, projectId: string): Promise<string | undefined> {
+  return (await joinBoardChannel(client, `board:${projectId}`)).error;
 }
 
 /** Tasks inserted into a project, as `client` hears of them; resolves once realtime listens. */
@@ -361,22 +309,7 @@ async function listenToTasks(client: SupabaseClient, projectId: string): Promise
       { event: 'INSERT', schema: 'public', table: 'tasks', filter: `project_id=eq.${projectId}` },
       (payload) => heard.push(payload.new),
     );
-  await new Promise<void>((resolve, reject) => {
-    let joined = false;
-    let listening = false;
-    channel.on('system', {}, (payload: { extension: string; status: string; message: string }) => {
-      if (payload.extension !== 'postgres_changes') return;
-      if (payload.status !== 'ok') reject(new Error(payload.message));
-      listening = true;
-      if (joined) resolve();
-    });
-    channel.subscribe((status, error) => {
-      if (status === 'SUBSCRIBED') {
-        joined = true;
-        if (listening) resolve();
-      } else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(error ?? new Error(status));
-    });
-  });
+  await listening(channel);
   return heard;
 }
 
@@ -439,7 +372,7 @@ describe('deleting an account', () => {
 
     const refused = await adminClient().auth.admin.deleteUser(owner.id);
     expect(refused.error).not.toBeNull();
-    const still = await db.query('select 1 from public.workspaces where id = $1', [ws.id]);
+    const still = await db().query('select 1 from public.workspaces where id = $1', [ws.id]);
     expect(still.rowCount).toBe(1);
 
     // The teammate can go; then the workspace has nobody else and goes with its owner.
@@ -448,7 +381,7 @@ describe('deleting an account', () => {
       (await owner.client.rpc('owned_workspaces')).data?.map((w: OwnedWorkspace) => w.other_members),
     ).toEqual([0, 0]);
     expect((await adminClient().auth.admin.deleteUser(owner.id)).error).toBeNull();
-    const left = await db.query('select 1 from public.workspaces where id = $1 or created_by = $2', [
+    const left = await db().query('select 1 from public.workspaces where id = $1 or created_by = $2', [
       ws.id,
       owner.id,
     ]);

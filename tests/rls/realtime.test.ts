@@ -1,5 +1,4 @@
-// Who hears which row changes over realtime (tracker issue 16, item 10), subscribed exactly as the
-// app's task panel subscribes (app/components/live.tsx, useLiveComments): comments reach the
+// Who hears which row changes over realtime, subscribed exactly as the app's task panel subscribes (app/components/live.tsx, useLiveComments): comments reach the
 // workspace's members and nobody else; a member removed while subscribed hears nothing from then on;
 // an AAL1 session of a user with a verified factor hears nothing that the same user's AAL2 session
 // hears.
@@ -12,9 +11,9 @@
 import { randomUUID } from 'node:crypto';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Authenticator } from '../support/authenticator.ts';
-import { anonClient, confirmedUser } from '../support/backend.ts';
-import { addMember, scene, type Person, type Scene } from '../support/scene.ts';
+import { addFactor } from '../support/authenticator.ts';
+import { listening } from '../support/realtime.ts';
+import { addMember, person, scene, signedInClient, type Person, type Scene } from '../support/scene.ts';
 import { until } from '../support/until.ts';
 
 interface Heard {
@@ -34,26 +33,6 @@ afterEach(async () => {
   loopbacks.clear();
 });
 
-/** Resolves once the channel is joined and realtime listens to the database for it. */
-function joined(channel: RealtimeChannel): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let subscribed = false;
-    let listening = false;
-    channel.on('system', {}, (payload: { extension?: string; status?: string; message?: string }) => {
-      if (payload.extension !== 'postgres_changes') return;
-      if (payload.status !== 'ok') reject(new Error(payload.message));
-      listening = true;
-      if (subscribed) resolve();
-    });
-    channel.subscribe((status, error) => {
-      if (status === 'SUBSCRIBED') {
-        subscribed = true;
-        if (listening) resolve();
-      } else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(error ?? new Error(status));
-    });
-  });
-}
-
 /** The task panel's channel: the task's comments (deletes unfiltered, as they carry only the key) and the task. */
 async function listenLikeTheTaskPanel(client: SupabaseClient, taskId: string): Promise<Heard[]> {
   const heard: Heard[] = [];
@@ -72,7 +51,7 @@ async function listenLikeTheTaskPanel(client: SupabaseClient, taskId: string): P
       push,
     );
   opened.push({ client, channel });
-  await joined(channel);
+  await listening(channel);
   return heard;
 }
 
@@ -87,7 +66,7 @@ async function listenLikeTheBoard(client: SupabaseClient, projectId: string): Pr
       (payload: Heard) => heard.push(payload),
     );
   opened.push({ client, channel });
-  await joined(channel);
+  await listening(channel);
   return heard;
 }
 
@@ -205,26 +184,11 @@ describe('comments over realtime', () => {
 describe('an AAL1 session of a user with a verified factor', () => {
   it('hears no comment and no task change that the same user hears at AAL2', async () => {
     const s = await scene();
-    const user = await confirmedUser('rt-aal');
-    const aal2 = anonClient();
-    expect(
-      (await aal2.auth.signInWithPassword({ email: user.email, password: user.password })).error,
-    ).toBeNull();
+    const user = await person('rt-aal');
+    const aal2 = user.client;
     await addMember(s.ws, user.id, 'member');
-    const enrolled = await aal2.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
-    if (enrolled.error) throw enrolled.error;
-    const app = new Authenticator(enrolled.data.totp.secret);
-    const verified = await aal2.auth.mfa.challengeAndVerify({
-      factorId: enrolled.data.id,
-      code: await app.nextCode(),
-    });
-    if (verified.error) throw verified.error;
-    // supabase-js hands realtime a new token on sign-in and refresh, not after an MFA verify.
-    await aal2.realtime.setAuth(verified.data.access_token);
-    const aal1 = anonClient();
-    expect(
-      (await aal1.auth.signInWithPassword({ email: user.email, password: user.password })).error,
-    ).toBeNull();
+    await addFactor(aal2);
+    const aal1 = await signedInClient(user.email, user.password);
     const { data: level } = await aal1.auth.mfa.getAuthenticatorAssuranceLevel();
     expect(level).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
 

@@ -2,17 +2,18 @@
 // bad value in each field and bodies that are not forms at all, posted to the production build as
 // remix-serve runs it. Asserted: no response is 500 or above, and a 400 for a field gives back what
 // was typed (or, for control characters, says so next to the field).
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBackend, type Backend } from '../../emulator/backend.ts';
+import type { Backend } from '../../emulator/backend.ts';
 import { REAL_WORLD_NAMES } from '../../app/utils/files.server.test.ts';
-import { createAppScene, formHeaders, startAppServer, type AppServer } from '../support/app-server.ts';
-
-const projectRoot = path.resolve(import.meta.dirname, '../..');
-const dataDir = mkdtempSync(path.join(tmpdir(), 'crewboard-fuzz-'));
-chmodSync(dataDir, 0o755);
+import {
+  NO_SIGN_IN_LIMITS,
+  createAppScene,
+  formHeaders,
+  postForm,
+  startAppServer,
+  type AppServer,
+} from '../support/app-server.ts';
+import { startPrivateBackend } from '../support/private-backend.ts';
 
 let backend: Backend;
 let app: AppServer;
@@ -344,38 +345,24 @@ function encode(fields: Record<string, string | undefined>): string {
 }
 
 beforeAll(async () => {
-  backend = await startBackend({ projectRoot, dataDir, apiPort: 0, dbPort: 0, mailPort: 0, smtpPort: 0 });
-  app = await startAppServer(backend, {
-    RATE_LIMIT_SIGN_IN_PER_VISITOR: '100000',
-    RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '100000',
-  });
+  backend = await startPrivateBackend('fuzz');
+  app = await startAppServer(backend, NO_SIGN_IN_LIMITS);
   const scene = await createAppScene(app, backend, 'fuzz');
   ({ cookie, workspace, projectPath } = scene);
-  const session = { Cookie: cookie };
   spareWorkspace = `${workspace}-spare`;
-  const madeSpare = await fetch(`${app.url}/w?index`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { ...formHeaders(app), ...session },
-    body: encode({ name: 'Spare', slug: spareWorkspace }),
-  });
+  const madeSpare = await postForm(app, '/w?index', { name: 'Spare', slug: spareWorkspace }, cookie);
   expect(madeSpare.status).toBe(302);
-  const madeTask = await fetch(`${app.url}${projectPath}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { ...formHeaders(app), ...session },
-    body: encode({ intent: 'create', title: 'Fuzz target', status: 'todo' }),
-  });
+  const madeTask = await postForm(
+    app,
+    projectPath,
+    { intent: 'create', title: 'Fuzz target', status: 'todo' },
+    cookie,
+  );
   expect(madeTask.status).toBeLessThan(400);
   taskPath = `${projectPath}/t/1`;
-  const commented = await fetch(`${app.url}${taskPath}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { ...formHeaders(app), ...session },
-    body: encode({ intent: 'comment', body: 'First' }),
-  });
+  const commented = await postForm(app, taskPath, { intent: 'comment', body: 'First' }, cookie);
   expect(commented.status).toBe(302);
-  const page = await (await fetch(`${app.url}${taskPath}`, { headers: session })).text();
+  const page = await (await fetch(`${app.url}${taskPath}`, { headers: { Cookie: cookie } })).text();
   commentId = /name="commentId" value="([0-9a-f-]{36})"/.exec(page)?.[1] ?? '';
   expect(commentId).not.toBe('');
   const edit = FORMS.find((f) => f.name === 'edit a comment');
@@ -387,7 +374,6 @@ afterAll(async () => {
     (await import('node:fs')).writeFileSync(process.env.FUZZ_DUMP, app?.output() ?? '');
   await app?.stop();
   await backend?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('every form, every field, every kind of bad value', () => {

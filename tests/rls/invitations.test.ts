@@ -1,55 +1,17 @@
 // Invitations: who may invite whom, tokens nobody can read, links bound to one address (SPEC 3, 6).
-import type { SupabaseClient } from '@supabase/supabase-js';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { anonClient, backend, confirmedUser } from '../support/backend.ts';
+import { anonClient } from '../support/backend.ts';
+import { sql } from '../support/db.ts';
+import { addMember, createWorkspace, people, person, type Person } from '../support/scene.ts';
 
-interface Person {
-  id: string;
-  email: string;
-  client: SupabaseClient;
-}
-
-async function person(tag: string): Promise<Person> {
-  const user = await confirmedUser(tag);
-  const client = anonClient();
-  const { error } = await client.auth.signInWithPassword({ email: user.email, password: user.password });
-  if (error) throw error;
-  return { id: user.id, email: user.email, client };
-}
-
-async function sql(query: string, params: unknown[] = []): Promise<Array<Record<string, unknown>>> {
-  const client = new pg.Client({ connectionString: backend().dbUrl });
-  await client.connect();
-  try {
-    return (await client.query(query, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
+/** A workspace with an owner, an admin, a member and a viewer (no project: invitations need none). */
 async function team() {
-  const [owner, admin, member, viewer] = await Promise.all(
-    ['owner', 'admin', 'member', 'viewer'].map(person),
-  );
+  const [owner, admin, member, viewer] = await people('owner', 'admin', 'member', 'viewer');
   if (!owner || !admin || !member || !viewer) throw new Error('people missing');
-  const { data, error } = await owner.client.rpc('create_workspace', {
-    name: 'Acme',
-    slug: `acme-${Math.random().toString(36).slice(2, 10)}`,
-  });
-  if (error) throw error;
-  const ws = (data as { id: string }).id;
-  for (const [p, role] of [
-    [admin, 'admin'],
-    [member, 'member'],
-    [viewer, 'viewer'],
-  ] as const) {
-    await sql('insert into public.workspace_members (workspace_id, user_id, role) values ($1, $2, $3)', [
-      ws,
-      p.id,
-      role,
-    ]);
-  }
+  const { id: ws } = await createWorkspace(owner);
+  await addMember(ws, admin.id, 'admin');
+  await addMember(ws, member.id, 'member');
+  await addMember(ws, viewer.id, 'viewer');
   return { ws, owner, admin, member, viewer };
 }
 

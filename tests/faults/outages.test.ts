@@ -1,58 +1,37 @@
-// Creates through the app survive an outage (tracker issue 10, item 11 and its fault test). Each
-// create form carries a one-time key; a person who presses the button again after an error sends
+// Creates through the app survive an outage. Each create form carries a one-time key; a person who presses the button again after an error sends
 // the same key, and the database keeps one row. Here a writer does exactly that through the
 // production build while PostgreSQL and then PostgREST are killed under it: no acknowledged task is
 // lost, none is saved twice, and creates succeed again within 15 s with no restart of anything.
 import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBackend, type Backend } from '../../emulator/backend.ts';
+import type { Backend } from '../../emulator/backend.ts';
 import {
   createAppScene,
+  formHeaders,
   postForm,
   startAppServer,
   type AppScene,
   type AppServer,
 } from '../support/app-server.ts';
+import { sql as sqlAt } from '../support/db.ts';
+import { startPrivateBackend } from '../support/private-backend.ts';
+import { until } from '../support/until.ts';
 
-const projectRoot = path.resolve(import.meta.dirname, '../..');
-const dataDir = mkdtempSync(path.join(tmpdir(), 'crewboard-faults-'));
-chmodSync(dataDir, 0o755);
 const RECOVERY_MS = 15_000;
 
 let backend: Backend;
 let app: AppServer;
 let scene: AppScene;
 
-async function sql<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> {
-  const client = new pg.Client({ connectionString: backend.dbUrl });
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
-    return (await client.query<R>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-async function until<T>(what: string, ms: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const sql = <R extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
+  sqlAt<R>(text, values, { url: backend.dbUrl });
 
 const createTask = (title: string, key: string) =>
   postForm(app, scene.projectPath, { intent: 'create', title, status: 'todo', key }, scene.cookie);
 
 beforeAll(async () => {
-  backend = await startBackend({ projectRoot, dataDir, apiPort: 0, dbPort: 0, mailPort: 0, smtpPort: 0 });
+  backend = await startPrivateBackend('faults');
   app = await startAppServer(backend);
   scene = await createAppScene(app, backend, 'faults');
 }, 120_000);
@@ -60,7 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
   await backend?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('a create sent twice with its key', () => {
@@ -128,12 +106,7 @@ class Writer {
       const res = await fetch(`${app.url}${scene.projectPath}`, {
         method: 'POST',
         redirect: 'manual',
-        headers: {
-          'Content-Type': 'application/x-www-form-urlencoded',
-          Origin: app.url,
-          'Sec-Fetch-Site': 'same-origin',
-          Cookie: scene.cookie,
-        },
+        headers: formHeaders(app, { Cookie: scene.cookie }),
         body: new URLSearchParams({ intent: 'create', title, status: 'todo', key }),
         signal: AbortSignal.timeout(5_000),
       });
@@ -161,13 +134,11 @@ class Writer {
 
   /** After a kill at `since`: when a create first failed, and when one was acknowledged after that. */
   async outage(since: number): Promise<{ failedAt: number; backAt: number }> {
-    const failedAt = await until(
-      'a create to fail',
-      10_000,
-      async () => this.failures.find((f) => f.at >= since)?.at,
-    );
-    const backAt = await until('an acknowledged create', RECOVERY_MS + 5_000, async () =>
-      this.acknowledgedAt.find((at) => at > failedAt),
+    const failedAt = await until('a create to fail', () => this.failures.find((f) => f.at >= since)?.at);
+    const backAt = await until(
+      'an acknowledged create',
+      () => this.acknowledgedAt.find((at) => at > failedAt),
+      RECOVERY_MS + 5_000,
     );
     return { failedAt, backAt };
   }
@@ -197,7 +168,7 @@ describe('creates under a dying backend', () => {
   for (const part of ['postgres', 'postgrest'] as const) {
     it(`keeps every acknowledged task exactly once when ${part} is killed, and recovers within 15 s`, async () => {
       const writer = new Writer();
-      await until('a few creates', 10_000, async () => (writer.acknowledged.length >= 5 ? true : undefined));
+      await until('a few creates', () => (writer.acknowledged.length >= 5 ? true : undefined));
       const pid = backend.childPids()[part];
       expect(pid).toBeGreaterThan(0);
       const killedAt = Date.now();
@@ -205,7 +176,7 @@ describe('creates under a dying backend', () => {
       const { backAt } = await writer.outage(killedAt);
       expect(backAt - killedAt).toBeLessThan(RECOVERY_MS);
       const before = writer.acknowledged.length;
-      await until('more creates after the recovery', 10_000, async () =>
+      await until('more creates after the recovery', () =>
         writer.acknowledged.length >= before + 5 ? true : undefined,
       );
       await writer.stop();
