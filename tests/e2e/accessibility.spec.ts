@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { Authenticator } from '../support/authenticator.ts';
-import { boardOfTasks, expect, flash, hydrated, signIn, test } from './support.ts';
+import { boardOfTasks, expect, flash, hydrated, test, signInAs } from './support.ts';
 
 const SCHEMES = ['light', 'dark'] as const;
 // Twenty-odd scans of a second or two each, on a shared machine.
@@ -119,7 +119,7 @@ test('the workspace screens: workspaces, overview, board, task panel, members, s
   page,
 }) => {
   const { owner, boardPath } = await boardOfTasks(8);
-  await signIn(page, owner.email, owner.password);
+  await signInAs(page, owner);
   const found: string[] = [];
   found.push(...(await scan(page, 'workspaces')));
 
@@ -164,7 +164,7 @@ test('the workspace screens: workspaces, overview, board, task panel, members, s
 
 test('the account screens and two-step sign-in', async ({ page }) => {
   const { owner } = await boardOfTasks(1);
-  await signIn(page, owner.email, owner.password);
+  await signInAs(page, owner);
   const found: string[] = [];
   for (const [screen, url] of [
     ['account', '/account'],

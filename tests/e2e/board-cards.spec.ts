@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { boardOfTasks, clearOfMidnight, day, expect, serviceRest, signIn, test } from './support.ts';
+import { boardOfTasks, clearOfMidnight, day, expect, serviceRest, test, signInAs } from './support.ts';
 
 // Dates are the reader's; the browser says UTC here, and so does a board that has not been told.
 test.use({ timezoneId: 'UTC' });
@@ -56,7 +56,7 @@ test('cards show the assignee, priority, due date, comments and attachments', as
     uploaded_by: owner.id,
   });
 
-  await signIn(page, owner.email, owner.password);
+  await signInAs(page, owner);
   await page.goto(boardPath);
   const card = (title: string) => page.locator('li[data-task-id]').filter({ hasText: title });
 

@@ -2,11 +2,11 @@
 // the shortcuts (`n`, `?`, a card's `[` `]`) and a card's "⋯" menu reach what the forms for
 // browsers without JavaScript do (board-enhanced.spec.ts checks which controls each kind of browser
 // shows).
-import { boardOfTasks, expect, hydrated, signIn, test } from './support.ts';
+import { boardOfTasks, expect, hydrated, test, signInAs } from './support.ts';
 
 test.beforeEach(async ({ page }) => {
   const { owner, boardPath } = await boardOfTasks(4);
-  await signIn(page, owner.email, owner.password);
+  await signInAs(page, owner);
   await page.goto(boardPath);
   await hydrated(page);
 });

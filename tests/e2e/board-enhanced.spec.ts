@@ -3,11 +3,11 @@
 // (the `scripting` media feature, app/tailwind.css) and the same actions are reached through a
 // column's "Add task", the shortcuts (`n`, `?`, the card's keys) and a card's "⋯" menu.
 import type { Route } from '@playwright/test';
-import { boardOfTasks, expect, hydrated, signIn, test } from './support.ts';
+import { boardOfTasks, expect, hydrated, test, signInAs } from './support.ts';
 
 test.beforeEach(async ({ page }) => {
   const { owner, boardPath } = await boardOfTasks(4);
-  await signIn(page, owner.email, owner.password);
+  await signInAs(page, owner);
   await page.goto(boardPath);
   await hydrated(page);
 });

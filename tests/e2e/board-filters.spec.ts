@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { boardOfTasks, day, expect, hydrated, signIn, test } from './support.ts';
+import { boardOfTasks, day, expect, hydrated, test, signInAs } from './support.ts';
 
 test.use({ timezoneId: 'UTC' });
 
@@ -21,7 +21,7 @@ test('filter the board by assignee, priority, due date and text', async ({ page,
     assignee_id: n <= 2 ? ownerId : null,
     ...facts[n],
   }));
-  await signIn(page, owner.email, owner.password);
+  await signInAs(page, owner);
   await page.goto(`${boardPath}?todo=100`);
   await hydrated(page);
   await expect(cards(page)).toHaveCount(8);

@@ -3,11 +3,11 @@
 // once ended with the card in its earlier column (the last move saved, no board load after it); this
 // test holds the move and the card's page to make that timing likely, though it did not reproduce
 // that failure on demand.
-import { boardOfTasks, expect, hydrated, signIn, test } from './support.ts';
+import { boardOfTasks, expect, hydrated, test, signInAs } from './support.ts';
 
 test('a card moved twice and opened at once stays where it was last put', async ({ page }) => {
   const { owner, boardPath } = await boardOfTasks(2);
-  await signIn(page, owner.email, owner.password);
+  await signInAs(page, owner);
   await page.goto(boardPath);
   await hydrated(page);
   const card = (column: string) =>

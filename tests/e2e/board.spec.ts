@@ -1,10 +1,9 @@
-import { createConfirmedUser, expect, signIn, test, openNewTask } from './support.ts';
+import { expect, signIn, test, openNewTask } from './support.ts';
 
 test('create a workspace and a project, add tasks, and move them (plain forms without JavaScript, the card menu with it)', async ({
   page,
+  signedIn: _signedIn,
 }) => {
-  const { email, password } = await createConfirmedUser('board');
-  await signIn(page, email, password);
   await page.goto('/w');
   await expect(page.getByRole('link', { name: /Personal/ })).toBeVisible();
 
@@ -84,9 +83,7 @@ test('create a workspace and a project, add tasks, and move them (plain forms wi
   await expect(page.getByText(/moved LAU-1 Write the brief to In progress/)).toBeVisible();
 });
 
-test('someone else’s workspace is not found', async ({ page }) => {
-  const { email, password } = await createConfirmedUser('nosy');
-  await signIn(page, email, password);
+test('someone else’s workspace is not found', async ({ page, signedIn: _signedIn }) => {
   const response = await page.goto('/w/northwind');
   expect(response?.status()).toBe(404);
   await expect(page.getByText("We couldn't find that page.")).toBeVisible();

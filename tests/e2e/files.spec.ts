@@ -38,9 +38,11 @@ async function storedUnder(bucket: string, prefix: string): Promise<string[]> {
   return ((await res.json()) as Array<{ name: string }>).map((o) => o.name);
 }
 
-test('upload and remove a picture on the account page; its bytes decide its type', async ({ page }) => {
-  const { id, email, password } = await createConfirmedUser('avatar');
-  await signIn(page, email, password);
+test('upload and remove a picture on the account page; its bytes decide its type', async ({
+  page,
+  signedIn,
+}) => {
+  const { id } = signedIn;
   await page.goto('/account');
   const input = page.getByLabel('New picture');
   const upload = page.getByRole('button', { name: 'Upload picture' });

@@ -1,11 +1,12 @@
-import { createConfirmedUser, expect, flash, hydrated, signIn, test } from './support.ts';
+import { expect, flash, hydrated, test } from './support.ts';
 
 // The message a redirect leaves for the next page (app/utils/flash.server.ts): shown once, as a
 // polite status, with JavaScript and without.
 
-test('a change that redirects says so once, in a status message, not in the address', async ({ page }) => {
-  const { email, password } = await createConfirmedUser('flash');
-  await signIn(page, email, password);
+test('a change that redirects says so once, in a status message, not in the address', async ({
+  page,
+  signedIn: _signedIn,
+}) => {
   await page.goto('/account');
   await hydrated(page);
   await page.getByLabel('Display name').fill('Grace Hopper');
@@ -37,9 +38,7 @@ test('a change that redirects says so once, in a status message, not in the addr
   await expect(flash(page, 'Saved.')).toHaveCount(0);
 });
 
-test('a forged flash cookie shows nothing', async ({ page, baseURL }) => {
-  const { email, password } = await createConfirmedUser('forged');
-  await signIn(page, email, password);
+test('a forged flash cookie shows nothing', async ({ page, baseURL, signedIn: _signedIn }) => {
   // What a signed cookie looks like, with a signature that is not the server's.
   const value = encodeURIComponent(
     `${btoa(JSON.stringify({ kind: 'account_deleted' }))}.bm90LWEtc2lnbmF0dXJl`,

@@ -11,6 +11,7 @@ import {
   test,
   uniqueEmail,
   projectPath,
+  signInAs,
 } from './support.ts';
 
 // The two Edge Functions seen from the app (issue 12): invitation emails go out through
@@ -69,7 +70,7 @@ test('an admin invites by email and the email arrives; a member cannot invite', 
   const owner = await createConfirmedUser('owner');
   const admin = await createConfirmedUser('admin');
   const member = await createConfirmedUser('member');
-  await signIn(page, owner.email, owner.password);
+  await signInAs(page, owner);
   const { slug } = await boardWith(page, []);
   await addMember(slug, admin.id, 'admin');
   await addMember(slug, member.id, 'member');
@@ -106,7 +107,7 @@ test('a viewer downloads the board as CSV holding exactly its tasks; an outsider
   const owner = await createConfirmedUser('owner');
   const viewer = await createConfirmedUser('viewer');
   const outsider = await createConfirmedUser('outsider');
-  await signIn(page, owner.email, owner.password);
+  await signInAs(page, owner);
   const titles = ['Plan the launch', 'Write, then "ship"', '=1+1'];
   const { slug, key } = await boardWith(page, titles);
   // Made without a key: the database gave it the one its name suggests.

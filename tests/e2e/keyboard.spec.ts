@@ -2,7 +2,7 @@
 // JavaScript, through the board's own keys: "Add task" and Enter, the arrows and `[` `]` on a card,
 // Enter on its handle to open it, Esc to close it. Without, through the forms.
 import type { Locator, Page } from '@playwright/test';
-import { boardOfTasks, expect, hydrated, signIn, test } from './support.ts';
+import { boardOfTasks, expect, hydrated, test, signInAs } from './support.ts';
 
 /** Presses `key` (Tab by default) until `target` has the focus, as a person would; fails after 80. */
 async function tabTo(page: Page, target: Locator, key = 'Tab'): Promise<void> {
@@ -15,7 +15,7 @@ async function tabTo(page: Page, target: Locator, key = 'Tab'): Promise<void> {
 
 test('create a task, move it, open and close it with the keyboard alone', async ({ page }) => {
   const { owner, boardPath } = await boardOfTasks(2);
-  await signIn(page, owner.email, owner.password);
+  await signInAs(page, owner);
   await page.goto(boardPath);
   await hydrated(page);
   const js = test.info().project.use.javaScriptEnabled !== false;

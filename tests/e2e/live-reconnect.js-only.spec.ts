@@ -1,8 +1,10 @@
-import { createConfirmedUser, endpoints, expect, projectPath, signIn, test } from './support.ts';
+import { endpoints, expect, projectPath, test } from './support.ts';
 
-test('a board that lost its connection catches up when it comes back', async ({ page, context }) => {
-  const { email, password } = await createConfirmedUser('offline');
-  await signIn(page, email, password);
+test('a board that lost its connection catches up when it comes back', async ({
+  page,
+  context,
+  signedIn: _signedIn,
+}) => {
   const slug = `offline-${Date.now().toString(36)}`;
   await page.getByLabel('Workspace name').fill('Offline');
   await page.getByLabel('Address').fill(slug);

@@ -1,4 +1,4 @@
-import { addMember, createConfirmedUser, expect, signIn, test, openNewTask } from './support.ts';
+import { addMember, createConfirmedUser, expect, signIn, test, openNewTask, signInAs } from './support.ts';
 
 // Live updates arrive without reloading: each expectation allows 2 seconds, the product's promise.
 const LIVE = { timeout: 2_000 };
@@ -9,7 +9,7 @@ test('two members on one board: moves, edits and comments show up for the other,
 }) => {
   const owner = await createConfirmedUser('live-owner');
   const member = await createConfirmedUser('live-member');
-  await signIn(page, owner.email, owner.password);
+  await signInAs(page, owner);
   const slug = `live-${Date.now().toString(36)}`;
   await page.getByLabel('Workspace name').fill('Live');
   await page.getByLabel('Address').fill(slug);

@@ -1,11 +1,11 @@
-import { boardOfTasks, expect, hydrated, signIn, test } from './support.ts';
+import { boardOfTasks, expect, hydrated, test, signInAs } from './support.ts';
 
 // With JavaScript, a column's next cards load as its end scrolls into view, and a card from beyond
 // the first window can be dragged to another column like any other.
 test('a card beyond the first 50 loads on scroll and can be dragged to another column', async ({ page }) => {
   test.setTimeout(90_000);
   const { owner, boardPath } = await boardOfTasks(1000);
-  await signIn(page, owner.email, owner.password);
+  await signInAs(page, owner);
   await page.goto(boardPath);
   await hydrated(page);
 

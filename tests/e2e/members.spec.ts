@@ -1,5 +1,14 @@
 import type { Browser, Page } from '@playwright/test';
-import { createConfirmedUser, expect, hydrated, latestMail, linkIn, signIn, test } from './support.ts';
+import {
+  createConfirmedUser,
+  expect,
+  hydrated,
+  latestMail,
+  linkIn,
+  signIn,
+  test,
+  signInAs,
+} from './support.ts';
 
 async function asUser(browser: Browser, email: string, password: string): Promise<Page> {
   const context = await browser.newContext();
@@ -28,7 +37,7 @@ test('invite a member and a viewer, who accept from their links; change a role, 
   const member = await createConfirmedUser('member');
   const viewer = await createConfirmedUser('viewer');
   const stranger = await createConfirmedUser('stranger');
-  await signIn(page, owner.email, owner.password);
+  await signInAs(page, owner);
   const slug = `team-${Date.now().toString(36)}`;
   await page.getByLabel('Workspace name').fill('Team');
   await page.getByLabel('Address').fill(slug);

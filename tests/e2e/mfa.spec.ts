@@ -11,6 +11,7 @@ import {
   latestMail,
   signIn,
   test,
+  signInAs,
 } from './support.ts';
 
 const MFA_INVALID = "That code is not valid. Check your device's clock and try again.";
@@ -59,10 +60,12 @@ async function codeStep(page: Page, code: string): Promise<void> {
   await page.getByRole('button', { name: 'Verify' }).click();
 }
 
-test('enrol an authenticator app, sign in with a password and then its code, remove it', async ({ page }) => {
+test('enrol an authenticator app, sign in with a password and then its code, remove it', async ({
+  page,
+  signedIn,
+}) => {
   test.setTimeout(120_000);
-  const { email, password } = await createConfirmedUser('mfa');
-  await signIn(page, email, password);
+  const { email, password } = signedIn;
   const app = await enrol(page);
   await signOut(page);
 
@@ -111,9 +114,8 @@ async function secondDevice(browser: Browser, email: string, password: string) {
   return { context, page };
 }
 
-test('lists the signed-in devices and signs out one of them', async ({ page, browser }) => {
-  const { email, password } = await createConfirmedUser('devices');
-  await signIn(page, email, password);
+test('lists the signed-in devices and signs out one of them', async ({ page, browser, signedIn }) => {
+  const { email, password } = signedIn;
   const other = await secondDevice(browser, email, password);
   await page.goto('/account/security');
   const devices = page.getByRole('list', { name: 'Signed-in devices' }).getByRole('listitem');
@@ -164,7 +166,7 @@ test('deletes an account; the sole owner of a shared workspace is told what to d
 }) => {
   const owner = await createConfirmedUser('sole-owner');
   const member = await createConfirmedUser('teammate');
-  await signIn(page, owner.email, owner.password);
+  await signInAs(page, owner);
   const slug = `crew-${Date.now().toString(36)}`;
   await page.getByLabel('Workspace name').fill('Crew');
   await page.getByLabel('Address').fill(slug);

@@ -135,9 +135,10 @@ test('the overview shows each project’s progress, my open tasks by due date, a
   await expect(page).toHaveURL(new RegExp(`${taskPath(slug, 'WEB', 3)}$`));
 });
 
-test('a new account’s workspace says what to do first, and its one button does it', async ({ page }) => {
-  const { email, password } = await createConfirmedUser('newcomer');
-  await signIn(page, email, password);
+test('a new account’s workspace says what to do first, and its one button does it', async ({
+  page,
+  signedIn: _signedIn,
+}) => {
   await page.getByRole('link', { name: /Personal/ }).click();
   await expect(page.getByRole('heading', { name: 'Start with your first project' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('button')).toHaveText(['Create project']);

@@ -93,10 +93,10 @@ test('a session that did not come from a recovery link cannot set a password', a
 
 test('with two-step verification on, a recovery link asks for the app’s code before the reset', async ({
   page,
+  signedIn,
 }) => {
   test.setTimeout(90_000);
-  const { email, password } = await createConfirmedUser('reset-mfa');
-  await signIn(page, email, password);
+  const { email } = signedIn;
   const app = await enrol(page);
   await signOut(page);
 

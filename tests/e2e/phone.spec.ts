@@ -1,13 +1,13 @@
 // At home on a phone (issue 14, item 7): at 390 × 844 the sidebar is a menu, the board scrolls one
 // column at a time, and the task panel fills the screen; with JavaScript on and off.
-import { boardOfTasks, expect, signIn, test } from './support.ts';
+import { boardOfTasks, expect, test, signInAs } from './support.ts';
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
 
 test('the workspace sidebar is a menu that opens, and its links work', async ({ page }) => {
   const { owner, boardPath } = await boardOfTasks(4);
-  await signIn(page, owner.email, owner.password);
+  await signInAs(page, owner);
   await page.goto(boardPath);
 
   const members = page.getByRole('link', { name: 'Members' });
@@ -38,7 +38,7 @@ test('the board scrolls column by column; each column fits the screen; the panel
   page,
 }) => {
   const { owner, boardPath } = await boardOfTasks(8);
-  await signIn(page, owner.email, owner.password);
+  await signInAs(page, owner);
   await page.goto(boardPath);
 
   const columns = ['Backlog', 'To do', 'In progress', 'Done'].map((name) =>

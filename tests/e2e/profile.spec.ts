@@ -1,8 +1,10 @@
-import { createConfirmedUser, expect, expectFlashOnce, signIn, test } from './support.ts';
+import { expect, expectFlashOnce, test } from './support.ts';
 
-test('changes the display name, with errors next to the field and the typed value kept', async ({ page }) => {
-  const { email, password } = await createConfirmedUser('profile');
-  await signIn(page, email, password);
+test('changes the display name, with errors next to the field and the typed value kept', async ({
+  page,
+  signedIn,
+}) => {
+  const { email } = signedIn;
   await page.goto('/account');
   await expect(page.getByLabel('Display name')).toHaveValue(email.split('@')[0] ?? '');
   const tooLong = 'x'.repeat(51);

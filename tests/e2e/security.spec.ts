@@ -20,9 +20,9 @@ async function secondDevice(browser: Browser, email: string, password: string) {
 test('changes the password with the current one, and other devices lose access', async ({
   page,
   browser,
+  signedIn,
 }) => {
-  const { email, password } = await createConfirmedUser('chpw');
-  await signIn(page, email, password);
+  const { email, password } = signedIn;
   const other = await secondDevice(browser, email, password);
   await page.goto('/account/security');
   const form = page.getByRole('region', { name: 'Change password' });
@@ -78,9 +78,8 @@ test('changes the email once both the old and the new address confirm', async ({
   await signIn(page, newEmail, password);
 });
 
-test('signs out everywhere: a second browser loses access', async ({ page, browser }) => {
-  const { email, password } = await createConfirmedUser('everywhere');
-  await signIn(page, email, password);
+test('signs out everywhere: a second browser loses access', async ({ page, browser, signedIn }) => {
+  const { email, password } = signedIn;
   const other = await secondDevice(browser, email, password);
   await page.goto('/account/security');
   await page.getByRole('button', { name: 'Sign out everywhere' }).click();
@@ -90,9 +89,8 @@ test('signs out everywhere: a second browser loses access', async ({ page, brows
   await other.context.close();
 });
 
-test('signs out other devices and stays signed in here', async ({ page, browser }) => {
-  const { email, password } = await createConfirmedUser('others');
-  await signIn(page, email, password);
+test('signs out other devices and stays signed in here', async ({ page, browser, signedIn }) => {
+  const { email, password } = signedIn;
   const other = await secondDevice(browser, email, password);
   await page.goto('/account/security');
   await page.getByRole('button', { name: 'Sign out other devices' }).click();

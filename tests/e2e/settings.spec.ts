@@ -1,10 +1,9 @@
-import { createConfirmedUser, expect, signIn, test } from './support.ts';
+import { expect, signIn, test } from './support.ts';
 
 test('rename, change the address (a taken one is refused), and delete after typing the name', async ({
   page,
+  signedIn: _signedIn,
 }) => {
-  const { email, password } = await createConfirmedUser('settings');
-  await signIn(page, email, password);
   const slug = `set-${Date.now().toString(36)}`;
   await page.getByLabel('Workspace name').fill('Temporary');
   await page.getByLabel('Address').fill(slug);

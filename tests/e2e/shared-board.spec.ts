@@ -1,4 +1,4 @@
-import { addMember, createConfirmedUser, expect, signIn, test, openNewTask } from './support.ts';
+import { addMember, createConfirmedUser, expect, signIn, test, openNewTask, signInAs } from './support.ts';
 
 test('a member moves, edits and comments on a shared board; deleting the workspace removes it for everyone', async ({
   page,
@@ -6,7 +6,7 @@ test('a member moves, edits and comments on a shared board; deleting the workspa
 }) => {
   const owner = await createConfirmedUser('owner');
   const member = await createConfirmedUser('member');
-  await signIn(page, owner.email, owner.password);
+  await signInAs(page, owner);
   const slug = `shared-${Date.now().toString(36)}`;
   await page.getByLabel('Workspace name').fill('Shared');
   await page.getByLabel('Address').fill(slug);

@@ -1,9 +1,12 @@
-import { createConfirmedUser, expect, signIn, test } from './support.ts';
+import { expect, test } from './support.ts';
 
 // JavaScript only (the no-js project ignores *.js-only.spec.ts): without it a tab changes when reloaded.
-test('signing out in one tab signs the other tab out without a reload', async ({ page, context }) => {
-  const { email, password } = await createConfirmedUser('tabs');
-  await signIn(page, email, password);
+test('signing out in one tab signs the other tab out without a reload', async ({
+  page,
+  context,
+  signedIn,
+}) => {
+  const { email } = signedIn;
   const other = await context.newPage();
   await other.goto('/account');
   await expect(other.getByText(`Signed in as ${email}`)).toBeVisible();

@@ -1,8 +1,10 @@
-import { createConfirmedUser, endpoints, expect, projectPath, signIn, test, openNewTask } from './support.ts';
+import { endpoints, expect, projectPath, signIn, test, openNewTask } from './support.ts';
 
-test('open a task over the board, edit every field, comment, and delete the comment', async ({ page }) => {
-  const { id, email, password } = await createConfirmedUser('panel');
-  await signIn(page, email, password);
+test('open a task over the board, edit every field, comment, and delete the comment', async ({
+  page,
+  signedIn,
+}) => {
+  const { id, email } = signedIn;
   await page.goto('/w');
   const slug = `panel-${Date.now().toString(36)}`;
   await page.getByLabel('Workspace name').fill('Panel test');
