@@ -2,17 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { anonClient } from '../support/backend.ts';
 import { sql } from '../support/db.ts';
-import { addMember, createWorkspace, people, person, type Person } from '../support/scene.ts';
+import { crew, person, type Person } from '../support/scene.ts';
 
-/** A workspace with an owner, an admin, a member and a viewer (no project: invitations need none). */
+/** The crew of a workspace, by its id. */
 async function team() {
-  const [owner, admin, member, viewer] = await people('owner', 'admin', 'member', 'viewer');
-  if (!owner || !admin || !member || !viewer) throw new Error('people missing');
-  const { id: ws } = await createWorkspace(owner);
-  await addMember(ws, admin.id, 'admin');
-  await addMember(ws, member.id, 'member');
-  await addMember(ws, viewer.id, 'viewer');
-  return { ws, owner, admin, member, viewer };
+  const cast = await crew();
+  return { ...cast, ws: cast.ws.id };
 }
 
 type Invite = { invitation_id: string; token: string };

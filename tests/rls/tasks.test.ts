@@ -1,39 +1,23 @@
 // RLS and RPCs of projects and tasks, role by role (SPEC section 6).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anonClient } from '../support/backend.ts';
-import { addMember, createWorkspace, people, type Person } from '../support/scene.ts';
+import { crew, type Crew, type Person } from '../support/scene.ts';
 
-interface Board {
+interface Board extends Omit<Crew, 'ws'> {
   ws: string;
   project: string;
-  owner: Person;
-  admin: Person;
-  member: Person;
-  viewer: Person;
-  outsider: Person;
 }
 
-/** A workspace with one person in each role, an outsider, and one project with no task yet. */
+/** The crew and one project, with no task yet. */
 async function board(): Promise<Board> {
-  const [owner, admin, member, viewer, outsider] = await people(
-    'owner',
-    'admin',
-    'member',
-    'viewer',
-    'outsider',
-  );
-  if (!owner || !admin || !member || !viewer || !outsider) throw new Error('people missing');
-  const { id: wsId } = await createWorkspace(owner);
-  await addMember(wsId, admin.id, 'admin');
-  await addMember(wsId, member.id, 'member');
-  await addMember(wsId, viewer.id, 'viewer');
-  const { data: project, error: projectError } = await admin.client
+  const cast = await crew();
+  const { data: project, error } = await cast.admin.client
     .from('projects')
-    .insert({ workspace_id: wsId, name: 'Launch' })
+    .insert({ workspace_id: cast.ws.id, name: 'Launch' })
     .select('id')
     .single();
-  if (projectError) throw projectError;
-  return { ws: wsId, project: project.id, owner, admin, member, viewer, outsider };
+  if (error) throw error;
+  return { ...cast, ws: cast.ws.id, project: project.id };
 }
 
 /** What RLS answers when it hides every row from a statement: no error, and nothing done. */

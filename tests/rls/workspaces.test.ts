@@ -2,34 +2,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, anonClient } from '../support/backend.ts';
 import { sql } from '../support/db.ts';
-import { addMember, createWorkspace, people, person, type Person, type Role } from '../support/scene.ts';
+import { crew, person, type Crew, type Person, type Role } from '../support/scene.ts';
 
 const slug = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}`;
-
-interface Crew {
-  ws: { id: string; slug: string };
-  owner: Person;
-  admin: Person;
-  member: Person;
-  viewer: Person;
-  outsider: Person;
-}
-
-async function crew(): Promise<Crew> {
-  const [owner, admin, member, viewer, outsider] = await people(
-    'owner',
-    'admin',
-    'member',
-    'viewer',
-    'outsider',
-  );
-  if (!owner || !admin || !member || !viewer || !outsider) throw new Error('people missing');
-  const ws = await createWorkspace(owner);
-  await addMember(ws.id, admin.id, 'admin');
-  await addMember(ws.id, member.id, 'member');
-  await addMember(ws.id, viewer.id, 'viewer');
-  return { ws, owner, admin, member, viewer, outsider };
-}
 
 describe('workspaces', () => {
   let c: Crew;

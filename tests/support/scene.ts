@@ -58,6 +58,33 @@ export async function createWorkspace(owner: Person, name = 'Acme'): Promise<{ i
   return { id, slug };
 }
 
+export interface Crew {
+  ws: { id: string; slug: string };
+  owner: Person;
+  admin: Person;
+  member: Person;
+  viewer: Person;
+  /** Signed in, and no member of the workspace. */
+  outsider: Person;
+}
+
+/** A workspace with one person in each role, and an outsider: no project yet. */
+export async function crew(): Promise<Crew> {
+  const [owner, admin, member, viewer, outsider] = await people(
+    'owner',
+    'admin',
+    'member',
+    'viewer',
+    'outsider',
+  );
+  if (!owner || !admin || !member || !viewer || !outsider) throw new Error('people missing');
+  const ws = await createWorkspace(owner);
+  await addMember(ws.id, admin.id, 'admin');
+  await addMember(ws.id, member.id, 'member');
+  await addMember(ws.id, viewer.id, 'viewer');
+  return { ws, owner, admin, member, viewer, outsider };
+}
+
 export interface Scene {
   ws: string;
   slug: string;
@@ -66,26 +93,19 @@ export interface Scene {
   owner: Person;
   admin: Person;
   member: Person;
+  /** A second member. */
   other: Person;
   viewer: Person;
   outsider: Person;
 }
 
+/** The crew, a second member, a project the admin made and a task the member made in it. */
 export async function scene(): Promise<Scene> {
-  const [owner, admin, member, other, viewer, outsider] = await people(
-    'owner',
-    'admin',
-    'member',
-    'other',
-    'viewer',
-    'outsider',
-  );
-  if (!owner || !admin || !member || !other || !viewer || !outsider) throw new Error('people missing');
-  const ws = await createWorkspace(owner);
-  await addMember(ws.id, admin.id, 'admin');
-  await addMember(ws.id, member.id, 'member');
+  const [{ ws, owner, admin, member, viewer, outsider }, other] = await Promise.all([
+    crew(),
+    person('other'),
+  ]);
   await addMember(ws.id, other.id, 'member');
-  await addMember(ws.id, viewer.id, 'viewer');
   // Made as an admin and a member would make them: a refusal here is a broken cast, not a test result.
   const project = await admin.client
     .from('projects')
