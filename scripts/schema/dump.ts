@@ -96,7 +96,10 @@ interface Grant {
   grantable: boolean;
 }
 
-/** `grant …` lines for an object's ACL entries, one per grantee (and grant option), owner left out. */
+/**
+ * `grant …` lines for an object's ACL entries, the owner's left out: one line for each set of
+ * privileges, naming every grantee that holds exactly those.
+ */
 function grantLines(grants: Grant[], on: string, columns = ''): string[] {
   const byGrantee = new Map<string, { grantee: string; grantable: boolean; privileges: string[] }>();
   for (const g of grants) {
@@ -105,16 +108,16 @@ function grantLines(grants: Grant[], on: string, columns = ''): string[] {
     entry.privileges.push(g.privilege);
     byGrantee.set(key, entry);
   }
-  return [...byGrantee.values()]
-    .sort((a, b) => compare(a.grantee, b.grantee) || Number(a.grantable) - Number(b.grantable))
-    .map((entry) => {
-      const privileges = entry.privileges
-        .sort((a, b) => PRIVILEGE_ORDER.indexOf(a) - PRIVILEGE_ORDER.indexOf(b))
-        .map((p) => p.toLowerCase())
-        .join(', ');
-      const option = entry.grantable ? ' with grant option' : '';
-      return `grant ${privileges}${columns} on ${on} to ${entry.grantee}${option};`;
-    });
+  const lines = new Map<string, string[]>();
+  for (const entry of [...byGrantee.values()].sort((a, b) => compare(a.grantee, b.grantee))) {
+    const privileges = entry.privileges
+      .sort((a, b) => PRIVILEGE_ORDER.indexOf(a) - PRIVILEGE_ORDER.indexOf(b))
+      .map((p) => p.toLowerCase())
+      .join(', ');
+    const key = `${privileges}${columns} on ${on} to \u0000${entry.grantable ? ' with grant option' : ''}`;
+    lines.set(key, [...(lines.get(key) ?? []), entry.grantee]);
+  }
+  return [...lines].map(([key, grantees]) => `grant ${key.replace('\u0000', grantees.join(', '))};`);
 }
 
 /** Byte order, as `collate "C"` sorts: the same on every machine. */
@@ -505,7 +508,7 @@ async function functions(db: pg.Client, ownerOid: number): Promise<SchemaFiles> 
   }>(
     db,
     `select p.oid::int, n.nspname as schema, p.proname as bare,
-            format('%I.%I(%s)', n.nspname, p.proname, pg_get_function_identity_arguments(p.oid)) as signature,
+            p.oid::regprocedure::text as signature,
             pg_get_functiondef(p.oid) as definition, obj_description(p.oid, 'pg_proc') as comment
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       where p.proowner = $1 and p.prokind in ('f', 'p') and n.nspname <> 'supabase_migrations'

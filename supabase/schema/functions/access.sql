@@ -16,8 +16,7 @@ begin
        and p.workspace_id in (select public.my_workspace_ids());
 end
 $function$;
-grant execute on function public.archived_project_ids() to authenticated;
-grant execute on function public.archived_project_ids() to service_role;
+grant execute on function public.archived_project_ids() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.attachment_folder_ok(object_name text, at_least public.workspace_role)
  RETURNS boolean
@@ -36,8 +35,7 @@ begin
   );
 end
 $function$;
-grant execute on function public.attachment_folder_ok(object_name text, at_least public.workspace_role) to authenticated;
-grant execute on function public.attachment_folder_ok(object_name text, at_least public.workspace_role) to service_role;
+grant execute on function public.attachment_folder_ok(text,public.workspace_role) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.fellow_member_ids()
  RETURNS SETOF uuid
@@ -59,8 +57,7 @@ begin
      where mine.user_id = me;
 end
 $function$;
-grant execute on function public.fellow_member_ids() to authenticated;
-grant execute on function public.fellow_member_ids() to service_role;
+grant execute on function public.fellow_member_ids() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.has_role(ws uuid, at_least public.workspace_role)
  RETURNS boolean
@@ -74,8 +71,7 @@ begin
   );
 end
 $function$;
-grant execute on function public.has_role(ws uuid, at_least public.workspace_role) to authenticated;
-grant execute on function public.has_role(ws uuid, at_least public.workspace_role) to service_role;
+grant execute on function public.has_role(uuid,public.workspace_role) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.is_member(ws uuid)
  RETURNS boolean
@@ -89,8 +85,7 @@ begin
   );
 end
 $function$;
-grant execute on function public.is_member(ws uuid) to authenticated;
-grant execute on function public.is_member(ws uuid) to service_role;
+grant execute on function public.is_member(uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.mfa_satisfied()
  RETURNS boolean
@@ -111,8 +106,7 @@ begin
   );
 end
 $function$;
-grant execute on function public.mfa_satisfied() to authenticated;
-grant execute on function public.mfa_satisfied() to service_role;
+grant execute on function public.mfa_satisfied() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.my_workspace_ids(at_least public.workspace_role DEFAULT 'viewer'::public.workspace_role)
  RETURNS SETOF uuid
@@ -132,8 +126,7 @@ begin
      where m.user_id = me and m.role >= at_least;
 end
 $function$;
-grant execute on function public.my_workspace_ids(at_least public.workspace_role) to authenticated;
-grant execute on function public.my_workspace_ids(at_least public.workspace_role) to service_role;
+grant execute on function public.my_workspace_ids(public.workspace_role) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.project_is_active(project uuid)
  RETURNS boolean
@@ -147,8 +140,7 @@ begin
   );
 end
 $function$;
-grant execute on function public.project_is_active(project uuid) to authenticated;
-grant execute on function public.project_is_active(project uuid) to service_role;
+grant execute on function public.project_is_active(uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.shares_workspace_with(other uuid)
  RETURNS boolean
@@ -167,8 +159,7 @@ begin
   );
 end
 $function$;
-grant execute on function public.shares_workspace_with(other uuid) to authenticated;
-grant execute on function public.shares_workspace_with(other uuid) to service_role;
+grant execute on function public.shares_workspace_with(uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.task_is_writable(task uuid)
  RETURNS boolean
@@ -185,8 +176,7 @@ begin
   );
 end
 $function$;
-grant execute on function public.task_is_writable(task uuid) to authenticated;
-grant execute on function public.task_is_writable(task uuid) to service_role;
+grant execute on function public.task_is_writable(uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.workspace_role_of(ws uuid)
  RETURNS public.workspace_role
@@ -201,5 +191,4 @@ begin
   );
 end
 $function$;
-grant execute on function public.workspace_role_of(ws uuid) to authenticated;
-grant execute on function public.workspace_role_of(ws uuid) to service_role;
+grant execute on function public.workspace_role_of(uuid) to authenticated, service_role;

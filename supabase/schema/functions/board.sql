@@ -72,8 +72,7 @@ begin
   );
 end
 $function$;
-grant execute on function public.board_page(workspace_slug text, project_key text, shown jsonb, filters jsonb) to authenticated;
-grant execute on function public.board_page(workspace_slug text, project_key text, shown jsonb, filters jsonb) to service_role;
+grant execute on function public.board_page(text,text,jsonb,jsonb) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.may_join_board_channel(topic text)
  RETURNS boolean
@@ -91,8 +90,7 @@ begin
   );
 end
 $function$;
-grant execute on function public.may_join_board_channel(topic text) to authenticated;
-grant execute on function public.may_join_board_channel(topic text) to service_role;
+grant execute on function public.may_join_board_channel(text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.move_task(task_id uuid, status public.task_status, before_task_id uuid DEFAULT NULL::uuid, after_task_id uuid DEFAULT NULL::uuid)
  RETURNS public.tasks
@@ -147,8 +145,7 @@ begin
   return moved;
 end
 $function$;
-grant execute on function public.move_task(task_id uuid, status public.task_status, before_task_id uuid, after_task_id uuid) to authenticated;
-grant execute on function public.move_task(task_id uuid, status public.task_status, before_task_id uuid, after_task_id uuid) to service_role;
+grant execute on function public.move_task(uuid,public.task_status,uuid,uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.board_cache_people()
  RETURNS trigger

@@ -11,7 +11,7 @@ CREATE OR REPLACE FUNCTION public.storage_trash(max_items integer DEFAULT 100)
 AS $function$
   select t.bucket_id, t.name from private.storage_trash t order by t.queued_at limit max_items
 $function$;
-grant execute on function public.storage_trash(max_items integer) to service_role;
+grant execute on function public.storage_trash(integer) to service_role;
 
 CREATE OR REPLACE FUNCTION public.storage_trash_emptied(bucket text, names text[])
  RETURNS void
@@ -21,7 +21,7 @@ CREATE OR REPLACE FUNCTION public.storage_trash_emptied(bucket text, names text[
 AS $function$
   delete from private.storage_trash t where t.bucket_id = bucket and t.name = any (names)
 $function$;
-grant execute on function public.storage_trash_emptied(bucket text, names text[]) to service_role;
+grant execute on function public.storage_trash_emptied(text,text[]) to service_role;
 
 CREATE OR REPLACE FUNCTION private.trash_attachment_file()
  RETURNS trigger

@@ -40,8 +40,7 @@ begin
   return joined;
 end
 $function$;
-grant execute on function public.accept_invitation(token text) to authenticated;
-grant execute on function public.accept_invitation(token text) to service_role;
+grant execute on function public.accept_invitation(text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.create_invitation(workspace_id uuid, email text, role public.workspace_role)
  RETURNS TABLE(invitation_id uuid, token text)
@@ -79,8 +78,7 @@ begin
   returning i.id, fresh;
 end
 $function$;
-grant execute on function public.create_invitation(workspace_id uuid, email text, role public.workspace_role) to authenticated;
-grant execute on function public.create_invitation(workspace_id uuid, email text, role public.workspace_role) to service_role;
+grant execute on function public.create_invitation(uuid,text,public.workspace_role) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.invitation_preview(token text)
  RETURNS TABLE(workspace_name text, email text, role public.workspace_role, status text)
@@ -98,9 +96,7 @@ AS $function$
     from public.invitations i join public.workspaces w on w.id = i.workspace_id
    where i.token_hash = public.invitation_token_hash(invitation_preview.token)
 $function$;
-grant execute on function public.invitation_preview(token text) to anon;
-grant execute on function public.invitation_preview(token text) to authenticated;
-grant execute on function public.invitation_preview(token text) to service_role;
+grant execute on function public.invitation_preview(text) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.invitation_token_hash(token text)
  RETURNS text
@@ -110,7 +106,7 @@ CREATE OR REPLACE FUNCTION public.invitation_token_hash(token text)
 AS $function$
   select encode(extensions.digest(token, 'sha256'), 'hex')
 $function$;
-grant execute on function public.invitation_token_hash(token text) to service_role;
+grant execute on function public.invitation_token_hash(text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.resend_invitation(invitation_id uuid)
  RETURNS text
@@ -136,5 +132,4 @@ begin
   return fresh;
 end
 $function$;
-grant execute on function public.resend_invitation(invitation_id uuid) to authenticated;
-grant execute on function public.resend_invitation(invitation_id uuid) to service_role;
+grant execute on function public.resend_invitation(uuid) to authenticated, service_role;

@@ -26,8 +26,7 @@ begin
   );
 end
 $function$;
-grant execute on function public.account_page() to authenticated;
-grant execute on function public.account_page() to service_role;
+grant execute on function public.account_page() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.overview_page(workspace_slug text, today date, my_task_limit integer DEFAULT 8, activity_limit integer DEFAULT 30)
  RETURNS json
@@ -133,5 +132,4 @@ begin
   );
 end
 $function$;
-grant execute on function public.overview_page(workspace_slug text, today date, my_task_limit integer, activity_limit integer) to authenticated;
-grant execute on function public.overview_page(workspace_slug text, today date, my_task_limit integer, activity_limit integer) to service_role;
+grant execute on function public.overview_page(text,date,integer,integer) to authenticated, service_role;

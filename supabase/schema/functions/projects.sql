@@ -22,7 +22,7 @@ begin
   return candidate;
 end
 $function$;
-grant execute on function public.next_project_key(workspace uuid, name text) to service_role;
+grant execute on function public.next_project_key(uuid,text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.project_key_from_name(name text)
  RETURNS text
@@ -39,10 +39,7 @@ AS $function$
                '0123456789') as letters
     ) cleaned
 $function$;
-grant execute on function public.project_key_from_name(name text) to anon;
-grant execute on function public.project_key_from_name(name text) to authenticated;
-grant execute on function public.project_key_from_name(name text) to public;
-grant execute on function public.project_key_from_name(name text) to service_role;
+grant execute on function public.project_key_from_name(text) to anon, authenticated, public, service_role;
 
 CREATE OR REPLACE FUNCTION public.projects_default_key()
  RETURNS trigger

@@ -59,4 +59,4 @@ begin
   return 0;
 end
 $function$;
-grant execute on function public.take_rate_limits(keys text[], capacities integer[], window_seconds integer) to service_role;
+grant execute on function public.take_rate_limits(text[],integer[],integer) to service_role;

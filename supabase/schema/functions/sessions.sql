@@ -21,8 +21,7 @@ AS $function$
      and public.mfa_satisfied()
    order by 3 desc
 $function$;
-grant execute on function public.my_sessions() to authenticated;
-grant execute on function public.my_sessions() to service_role;
+grant execute on function public.my_sessions() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.session_is_active()
  RETURNS boolean
@@ -42,8 +41,7 @@ begin
   );
 end
 $function$;
-grant execute on function public.session_is_active() to authenticated;
-grant execute on function public.session_is_active() to service_role;
+grant execute on function public.session_is_active() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.session_status()
  RETURNS text
@@ -70,8 +68,7 @@ begin
   return 'active';
 end
 $function$;
-grant execute on function public.session_status() to authenticated;
-grant execute on function public.session_status() to service_role;
+grant execute on function public.session_status() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.sign_out_session(session_id uuid)
  RETURNS boolean
@@ -92,5 +89,4 @@ begin
   return found;
 end
 $function$;
-grant execute on function public.sign_out_session(session_id uuid) to authenticated;
-grant execute on function public.sign_out_session(session_id uuid) to service_role;
+grant execute on function public.sign_out_session(uuid) to authenticated, service_role;

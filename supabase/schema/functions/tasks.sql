@@ -36,8 +36,7 @@ AS $function$
    order by ts_rank(t.search, websearch_to_tsquery('english', query)) desc, t.updated_at desc
    limit 50
 $function$;
-grant execute on function public.search_tasks(workspace_id uuid, query text) to authenticated;
-grant execute on function public.search_tasks(workspace_id uuid, query text) to service_role;
+grant execute on function public.search_tasks(uuid,text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.touch_updated_at()
  RETURNS trigger

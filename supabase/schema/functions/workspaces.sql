@@ -48,8 +48,7 @@ begin
   return created;
 end
 $function$;
-grant execute on function public.create_workspace(name text, slug text) to authenticated;
-grant execute on function public.create_workspace(name text, slug text) to service_role;
+grant execute on function public.create_workspace(text,text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.delete_workspaces_of_deleted_user()
  RETURNS trigger
@@ -89,10 +88,7 @@ begin
   return new;
 end
 $function$;
-grant execute on function public.limit_workspace_members() to anon;
-grant execute on function public.limit_workspace_members() to authenticated;
-grant execute on function public.limit_workspace_members() to public;
-grant execute on function public.limit_workspace_members() to service_role;
+grant execute on function public.limit_workspace_members() to anon, authenticated, public, service_role;
 
 CREATE OR REPLACE FUNCTION public.owned_workspaces()
  RETURNS TABLE(id uuid, name text, slug text, is_personal boolean, other_members integer)
@@ -108,8 +104,7 @@ AS $function$
    where m.user_id = (select auth.uid()) and m.role = 'owner'
    order by w.name
 $function$;
-grant execute on function public.owned_workspaces() to authenticated;
-grant execute on function public.owned_workspaces() to service_role;
+grant execute on function public.owned_workspaces() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.transfer_ownership(ws uuid, new_owner uuid)
  RETURNS void
@@ -135,5 +130,4 @@ begin
   update public.workspace_members set role = 'owner' where workspace_id = ws and user_id = new_owner;
 end
 $function$;
-grant execute on function public.transfer_ownership(ws uuid, new_owner uuid) to authenticated;
-grant execute on function public.transfer_ownership(ws uuid, new_owner uuid) to service_role;
+grant execute on function public.transfer_ownership(uuid,uuid) to authenticated, service_role;

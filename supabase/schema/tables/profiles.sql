@@ -45,6 +45,5 @@ CREATE TRIGGER profiles_board_cache_update AFTER UPDATE ON public.profiles REFER
 CREATE TRIGGER profiles_touch_updated_at BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.touch_updated_at();
 CREATE TRIGGER profiles_trash_avatar AFTER DELETE OR UPDATE OF avatar_path ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.trash_avatar_file();
 
-grant select, update, references, trigger, maintain on public.profiles to anon;
-grant select, update, references, trigger, maintain on public.profiles to authenticated;
+grant select, update, references, trigger, maintain on public.profiles to anon, authenticated;
 grant select, insert, update, delete, truncate, references, trigger, maintain on public.profiles to service_role;
