@@ -16,7 +16,7 @@ import { requireSameSite } from '~/utils/request.server.ts';
 import { MfaConfirmSchema, MfaEnrolSchema, MfaRemoveSchema } from '~/utils/account-schemas.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
-import { unavailableResponse } from '~/utils/data-errors.server.ts';
+import { unavailableResponse, badRequest } from '~/utils/data-errors.server.ts';
 
 // Authenticator apps (TOTP): set one up (QR code or the secret typed in, then a first code to prove
 // it works), see them, remove one. Removing a working one takes a fresh code: the session is at aal2
@@ -42,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const formData = await readForm(request);
   const parsedIntent = IntentSchema.safeParse(formData.get('intent'));
-  if (!parsedIntent.success) throw new Response('Unknown action', { status: 400 });
+  if (!parsedIntent.success) throw badRequest();
   const intent = parsedIntent.data;
   const { supabase } = getSupabase(request, context);
   const factors = await listTotpFactors(supabase);

@@ -14,9 +14,15 @@ import { siteUrl } from '~/utils/site.server.ts';
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { requireMember } from '~/utils/workspace.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
-import { classifyDataError, dataErrorKind, dataErrorResponse } from '~/utils/data-errors.server.ts';
+import {
+  classifyDataError,
+  dataErrorKind,
+  dataErrorResponse,
+  notFound,
+  badRequest,
+} from '~/utils/data-errors.server.ts';
+import { isUuid } from '~/utils/uuid.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ROLE_LABEL: Record<WorkspaceRole, string> = {
   owner: 'Owner',
   admin: 'Admin',
@@ -93,15 +99,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return json({ intent, result: submission.reply({ resetForm: true }), sent });
   }
 
-  if (!['resend', 'revoke', 'role', 'remove', 'leave'].includes(intent))
-    throw new Response('Bad request', { status: 400 });
+  if (!['resend', 'revoke', 'role', 'remove', 'leave'].includes(intent)) throw badRequest();
   const target = String(formData.get('id') ?? '');
-  if (!UUID.test(target)) throw new Response('Not found', { status: 404 });
+  if (!isUuid(target)) throw notFound();
   if (intent === 'resend') {
     const { data: token, error } = await supabase.rpc('resend_invitation', { invitation_id: target });
-    if (error) throw new Response('Not found', { status: 404 });
+    if (error) throw notFound();
     const { data: invitation } = await supabase.from('invitations').select('email').eq('id', target).single();
-    if (!invitation) throw new Response('Not found', { status: 404 });
+    if (!invitation) throw notFound();
     return json({ intent, result: null, sent: await deliver(target, token, invitation.email) });
   }
   if (intent === 'revoke') {
@@ -110,12 +115,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       .update({ revoked_at: new Date().toISOString() })
       .eq('id', target)
       .select('id');
-    if (error || data.length !== 1) throw new Response('Not found', { status: 404 });
+    if (error || data.length !== 1) throw notFound();
     return redirectWithSession(back, request, context);
   }
   if (intent === 'role') {
     const parsedRole = InviteSchema.shape.role.safeParse(formData.get('role'));
-    if (!parsedRole.success) throw new Response('Bad request', { status: 400 });
+    if (!parsedRole.success) throw badRequest();
     const role = parsedRole.data;
     const { data, error } = await supabase
       .from('workspace_members')
@@ -124,8 +129,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       .eq('user_id', target)
       .select('user_id');
     // Refused or not there look the same: a role below yours is all you may change.
-    if ((error && dataErrorKind(error) === 'forbidden') || (!error && data.length !== 1))
-      throw new Response('Not found', { status: 404 });
+    if ((error && dataErrorKind(error) === 'forbidden') || (!error && data.length !== 1)) throw notFound();
     if (error) throw dataErrorResponse(error);
     return redirectWithSession(back, request, context);
   }
@@ -138,10 +142,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       .eq('user_id', who)
       .select('user_id');
     if (error) throw dataErrorResponse(error);
-    if (data.length !== 1) throw new Response('Not found', { status: 404 });
+    if (data.length !== 1) throw notFound();
     return redirectWithSession(intent === 'leave' ? '/w' : back, request, context);
   }
-  throw new Response('Bad request', { status: 400 });
+  throw badRequest();
 }
 
 export default function Members() {

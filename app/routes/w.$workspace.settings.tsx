@@ -18,7 +18,7 @@ import {
 import { getSupabase } from '~/utils/supabase.server.ts';
 import { requireMember } from '~/utils/workspace.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
-import { dataErrorResponse } from '~/utils/data-errors.server.ts';
+import { dataErrorResponse, notFound, badRequest } from '~/utils/data-errors.server.ts';
 import { classifyDataError, dataErrorKind } from '~/utils/data-errors.server.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -86,7 +86,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (error) return failed(error, submission);
     return redirectWithSession(`/w/${submission.value.slug}/settings`, request, context);
   }
-  if (role !== 'owner') throw new Response('Not found', { status: 404 });
+  if (role !== 'owner') throw notFound();
   if (intent === 'transfer') {
     const submission = parseWithZod(formData, { schema: TransferOwnershipSchema });
     if (submission.status !== 'success') return json({ intent, result: submission.reply() }, { status: 400 });
@@ -131,7 +131,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     await emptyStorageTrash();
     return redirectWithSession('/w', request, context);
   }
-  throw new Response('Bad request', { status: 400 });
+  throw badRequest();
 }
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {

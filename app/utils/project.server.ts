@@ -7,13 +7,14 @@ import type { AppLoadContext } from '@remix-run/node';
 import { redirectWithSession } from './auth.server.ts';
 import { projectPath } from './projects.ts';
 import { requireMember, type Membership } from './workspace.server.ts';
+import { notFound } from './data-errors.server.ts';
+import { isUuid } from './uuid.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** `/w/<workspace>/p/<project>` and whatever follows it. */
 const PROJECT_ADDRESS = /^\/w\/([^/]+)\/p\/([^/]+)(\/.*)?$/;
 
 export function isLegacyProjectParam(project: string | undefined): boolean {
-  return project !== undefined && UUID.test(project);
+  return project !== undefined && isUuid(project);
 }
 
 /**
@@ -68,11 +69,11 @@ export async function requireProject(
   canonicalProjectAddress(request, params.project);
   if (isLegacyProjectParam(params.project)) {
     const redirect = await legacyProjectRedirect(request, context);
-    throw redirect ?? new Response('Not found', { status: 404 });
+    throw redirect ?? notFound();
   }
   const membership = await requireMember(request, context, params.workspace);
   const key = (params.project ?? '').toUpperCase();
   const project = membership.projects.find((p) => p.key === key);
-  if (!project) throw new Response('Not found', { status: 404 });
+  if (!project) throw notFound();
   return { membership, project };
 }

@@ -3,7 +3,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { requireUser, type SignedInUser } from './auth.server.ts';
 import { atLeast, type WorkspaceRole } from './roles.ts';
 import { getSupabase } from './supabase.server.ts';
-import { dataErrorResponse } from './data-errors.server.ts';
+import { dataErrorResponse, notFound } from './data-errors.server.ts';
 import { pageQuery } from './page-query.server.ts';
 
 export interface Membership {
@@ -81,7 +81,7 @@ export async function requireMember(
   slug: string | undefined,
   minRole: WorkspaceRole = 'viewer',
 ): Promise<Membership> {
-  if (!slug) throw new Response('Not found', { status: 404 });
+  if (!slug) throw notFound();
   let cache = perRequest.get(context);
   if (!cache) {
     cache = new Map();
@@ -94,7 +94,7 @@ export async function requireMember(
   }
   const outcome = await pending;
   if ('error' in outcome) throw dataErrorResponse(outcome.error);
-  if ('status' in outcome) throw new Response('Not found', { status: 404 });
-  if (!atLeast(outcome.membership.role, minRole)) throw new Response('Not found', { status: 404 });
+  if ('status' in outcome) throw notFound();
+  if (!atLeast(outcome.membership.role, minRole)) throw notFound();
   return outcome.membership;
 }

@@ -34,7 +34,7 @@ import { relativeTime } from '~/utils/format.ts';
 import { readForm } from '~/utils/form-body.server.ts';
 import { DeleteAccount } from './delete-account.tsx';
 import { Sessions } from './sessions.tsx';
-import { dataErrorResponse } from '~/utils/data-errors.server.ts';
+import { dataErrorResponse, badRequest } from '~/utils/data-errors.server.ts';
 import { classifyDataError } from '~/utils/data-errors.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -85,13 +85,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const formData = await readForm(request);
   const parsedIntent = SecurityIntentSchema.safeParse(formData.get('intent'));
-  if (!parsedIntent.success) throw new Response('Unknown action', { status: 400 });
+  if (!parsedIntent.success) throw badRequest();
   const intent = parsedIntent.data;
   const { supabase } = getSupabase(request, context);
 
   if (intent === 'session') {
     const submission = parseWithZod(formData, { schema: SessionSignOutSchema });
-    if (submission.status !== 'success') throw new Response('Bad request', { status: 400 });
+    if (submission.status !== 'success') throw badRequest();
     const { data, error } = await supabase.rpc('sign_out_session', {
       session_id: submission.value.sessionId,
     });

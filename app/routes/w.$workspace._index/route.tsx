@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { useClock } from '~/components/time.tsx';
 import { redirectWithSession } from '~/utils/auth.server.ts';
 import type { Status } from '~/utils/board.ts';
-import { classifyDataError, dataErrorResponse } from '~/utils/data-errors.server.ts';
+import { classifyDataError, dataErrorResponse, notFound } from '~/utils/data-errors.server.ts';
 import { publicAvatarUrl } from '~/utils/files.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
 import { parseWithZod } from '~/utils/form-parse.ts';
@@ -65,7 +65,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const answer = await pageQuery<OverviewPageAnswer>(context, slug);
   if (answer?.error) throw dataErrorResponse(answer.error);
   const page = answer?.data;
-  if (!page) throw new Response('Not found', { status: 404 });
+  if (!page) throw notFound();
 
   const projects: ProjectSummary[] = membership.projects.map((p) => {
     const counts: Record<Status, number> = { backlog: 0, todo: 0, in_progress: 0, done: 0 };

@@ -27,11 +27,17 @@ import { EditComment } from './edit-comment.tsx';
 import { MoveTask } from './move-task.tsx';
 import { useEffect, useRef } from 'react';
 import { modified, typing } from '~/utils/keys.ts';
-import { classifyDataError, dataErrorKind, dataErrorResponse } from '~/utils/data-errors.server.ts';
+import {
+  classifyDataError,
+  dataErrorKind,
+  dataErrorResponse,
+  notFound,
+  badRequest,
+} from '~/utils/data-errors.server.ts';
+import { isUuid } from '~/utils/uuid.ts';
 
 const PREVIEWABLE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 const PREVIEW_SECONDS = 300;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function loadTask(
   request: Request,
@@ -41,7 +47,7 @@ async function loadTask(
   // The project comes with the membership (an old address is sent on to the key's by the board too).
   const { membership, project } = await requireProject(request, context, params);
   const number = Number(params.number);
-  if (!Number.isInteger(number) || number < 1) throw new Response('Not found', { status: 404 });
+  if (!Number.isInteger(number) || number < 1) throw notFound();
   const { supabase } = getSupabase(request, context);
   const { data: task, error } = await supabase
     .from('tasks')
@@ -53,7 +59,7 @@ async function loadTask(
     .eq('number', number)
     .maybeSingle();
   if (error) throw dataErrorResponse(error);
-  if (!task) throw new Response('Not found', { status: 404 });
+  if (!task) throw notFound();
   return { membership, project, task, supabase };
 }
 
@@ -99,7 +105,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return json({
     // The comment form's one-time key: sent twice (a retry after a lost answer), it makes one comment.
     commentKey: randomUUID(),
-    editing: editing && UUID.test(editing) ? editing : null,
+    editing: editing && isUuid(editing) ? editing : null,
     task,
     comments: comments.data,
     attachments: attachments.data.map(({ path, uploader, ...a }) => ({
@@ -124,7 +130,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireSameSite(request);
   const { membership, project, task, supabase } = await loadTask(request, context, params);
-  if (!atLeast(membership.role, 'member')) throw new Response('Not found', { status: 404 });
+  if (!atLeast(membership.role, 'member')) throw notFound();
   const here = taskPath(membership.workspace.slug, project.key, task.number);
   if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
     return attachFile(request, context, {
@@ -202,7 +208,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   if (intent === 'edit-comment') {
     const id = String(formData.get('commentId') ?? '');
-    if (!UUID.test(id)) throw new Response('Not found', { status: 404 });
+    if (!isUuid(id)) throw notFound();
     const submission = parseWithZod(formData, { schema: CommentSchema });
     if (submission.status !== 'success')
       return json({ intent, commentId: id, result: submission.reply() }, { status: 400 });
@@ -221,7 +227,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         { status: failure.status },
       );
     }
-    if (data.length === 0) throw new Response('Not found', { status: 404 });
+    if (data.length === 0) throw notFound();
     return redirectWithSession(here, request, context);
   }
 
@@ -233,7 +239,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         ? (['comments', 'commentId'] as const)
         : (['attachments', 'attachmentId'] as const);
     const id = String(formData.get(field) ?? '');
-    if (!UUID.test(id)) throw new Response('Not found', { status: 404 });
+    if (!isUuid(id)) throw notFound();
     const { data, error } = await supabase
       .from(table)
       .delete()
@@ -241,7 +247,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       .eq('task_id', task.id)
       .select('id');
     if (error) throw dataErrorResponse(error);
-    if (data.length === 0) throw new Response('Not found', { status: 404 });
+    if (data.length === 0) throw notFound();
     // A deleted attachment's file follows its row through the trash.
     if (table === 'attachments') await emptyStorageTrash();
     return redirectWithSession(here, request, context);
@@ -250,12 +256,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (intent === 'delete-task') {
     const { data, error } = await supabase.from('tasks').delete().eq('id', task.id).select('id');
     if (error) throw dataErrorResponse(error);
-    if (data.length === 0) throw new Response('Not found', { status: 404 });
+    if (data.length === 0) throw notFound();
     // Its attachments' rows went with it; their files go now.
     await emptyStorageTrash();
     return redirectWithSession(projectPath(membership.workspace.slug, project.key), request, context);
   }
-  throw new Response('Bad request', { status: 400 });
+  throw badRequest();
 }
 
 export default function TaskPanel() {

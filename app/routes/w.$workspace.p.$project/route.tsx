@@ -32,7 +32,7 @@ import {
   type Status,
 } from '~/utils/board.ts';
 import { publicAvatarUrl } from '~/utils/files.server.ts';
-import { classifyDataError, dataErrorResponse } from '~/utils/data-errors.server.ts';
+import { classifyDataError, dataErrorResponse, notFound } from '~/utils/data-errors.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
 import { parseWithZod } from '~/utils/form-parse.ts';
 import { pageQuery, planPageRpc, type PageQueryAnswer } from '~/utils/page-query.server.ts';
@@ -90,7 +90,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // An address from before keys (a UUID) is answered with the key's; one in capitals, in lower case.
   // (The task panel below, and anything else under the project, goes along.)
   if (isLegacyProjectParam(projectKey)) {
-    throw (await legacyProjectRedirect(request, context)) ?? new Response('Not found', { status: 404 });
+    throw (await legacyProjectRedirect(request, context)) ?? notFound();
   }
   canonicalProjectAddress(request, projectKey);
   const url = new URL(request.url);
@@ -111,7 +111,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (answer?.error) throw dataErrorResponse(answer.error);
   const project = answer?.data?.project;
   const columns = answer?.data?.columns;
-  if (!project || !columns) throw new Response('Not found', { status: 404 });
+  if (!project || !columns) throw notFound();
   const canEdit = atLeast(membership.role, 'member') && project.archived_at === null;
   const byStatus = <T,>(value: (column: NonNullable<BoardPageAnswer['columns']>[number]) => T) =>
     Object.fromEntries(columns.map((column) => [column.status, value(column)])) as Record<Status, T>;
@@ -156,7 +156,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   requireSameSite(request);
   // The board's project: in this workspace and visible to the caller, or a 404.
   const { membership, project } = await requireProject(request, context, params);
-  if (!atLeast(membership.role, 'member')) throw new Response('Not found', { status: 404 });
+  if (!atLeast(membership.role, 'member')) throw notFound();
   const formData = await readForm(request);
   const { supabase } = getSupabase(request, context);
   // Back to the board as it was shown: its windows stay open.
