@@ -8,15 +8,15 @@ import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { Panel } from '~/components/panel.tsx';
 import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
-import { redirectWithSession, requireUser } from '~/utils/auth.server.ts';
+import { redirectWithSession } from '~/utils/session/user.server.ts';
 import { redirectWithFlash } from '~/utils/flash.server.ts';
 import { listTotpFactors, verifyTotpCode, type TotpFactor } from '~/utils/mfa.server.ts';
 import { qrCodeDataUrl, secretOf } from '~/utils/qr-code.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { MfaConfirmSchema, MfaEnrolSchema, MfaRemoveSchema } from '~/utils/account-schemas.ts';
-import { getSupabase } from '~/utils/supabase.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
 import { unavailableResponse, badRequest } from '~/utils/data-errors.server.ts';
+import { signedIn } from '~/utils/session/signed-in.server.ts';
 
 // Authenticator apps (TOTP): set one up (QR code or the secret typed in, then a first code to prove
 // it works), see them, remove one. Removing a working one takes a fresh code: the session is at aal2
@@ -26,8 +26,7 @@ const IntentSchema = z.enum(['enrol', 'confirm', 'remove']);
 const ISSUER = 'Crewboard';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context);
-  const { supabase } = getSupabase(request, context);
+  const { supabase } = await signedIn(request, context);
   const factors = await listTotpFactors(supabase);
   if (factors === 'unavailable') throw unavailableResponse();
   return json({ factors });
@@ -39,12 +38,11 @@ async function enrolment(factorId: string, uri: string) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameSite(request);
-  const user = await requireUser(request, context);
+  const { user, supabase } = await signedIn(request, context);
   const formData = await readForm(request);
   const parsedIntent = IntentSchema.safeParse(formData.get('intent'));
   if (!parsedIntent.success) throw badRequest();
   const intent = parsedIntent.data;
-  const { supabase } = getSupabase(request, context);
   const factors = await listTotpFactors(supabase);
   if (factors === 'unavailable') throw unavailableResponse();
 

@@ -1,23 +1,21 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { redirectWithSession } from '~/utils/auth.server.ts';
-import { getSupabase } from '~/utils/supabase.server.ts';
-import { requireMember } from '~/utils/workspace.server.ts';
+import { redirectWithSession } from '~/utils/session/user.server.ts';
 import { dataErrorResponse, notFound } from '~/utils/data-errors.server.ts';
 import { isUuid } from '~/utils/uuid.ts';
+import { signedIn } from '~/utils/session/signed-in.server.ts';
 
 // Downloads an attachment: RLS decides whether this person may read its row; only then does the app
 // hand out a signed URL, valid for one minute and always a download (never shown inline).
 const DOWNLOAD_SECONDS = 60;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const membership = await requireMember(request, context, params.workspace);
+  const { member, supabase } = await signedIn(request, context, { workspace: params.workspace });
   if (!params.file || !isUuid(params.file)) throw notFound();
-  const { supabase } = getSupabase(request, context);
   const { data: file, error } = await supabase
     .from('attachments')
     .select('path, name')
     .eq('id', params.file)
-    .eq('workspace_id', membership.workspace.id)
+    .eq('workspace_id', member.workspace.id)
     .maybeSingle();
   if (error) throw dataErrorResponse(error);
   if (!file) throw notFound();

@@ -5,14 +5,12 @@ import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { ErrorList, Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
-import { redirectWithSession } from '~/utils/auth.server.ts';
+import { redirectWithSession } from '~/utils/session/user.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { atLeast, type WorkspaceRole } from '~/utils/roles.ts';
 import { InviteSchema } from '~/utils/workspace-schemas.ts';
 import { sendInvitationEmail } from '~/utils/mail.server.ts';
 import { siteUrl } from '~/utils/site.server.ts';
-import { getSupabase } from '~/utils/supabase.server.ts';
-import { requireMember } from '~/utils/workspace.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
 import {
   classifyDataError,
@@ -22,6 +20,7 @@ import {
   badRequest,
 } from '~/utils/data-errors.server.ts';
 import { isUuid } from '~/utils/uuid.ts';
+import { signedIn } from '~/utils/session/signed-in.server.ts';
 
 const ROLE_LABEL: Record<WorkspaceRole, string> = {
   owner: 'Owner',
@@ -31,8 +30,8 @@ const ROLE_LABEL: Record<WorkspaceRole, string> = {
 };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { workspace, role, user } = await requireMember(request, context, params.workspace);
-  const { supabase } = getSupabase(request, context);
+  const { user, member, supabase } = await signedIn(request, context, { workspace: params.workspace });
+  const { workspace, role } = member;
   const isAdmin = atLeast(role, 'admin');
   const [members, invitations] = await Promise.all([
     supabase
@@ -66,10 +65,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireSameSite(request);
-  const { workspace, user } = await requireMember(request, context, params.workspace);
+  const { user, member, supabase } = await signedIn(request, context, { workspace: params.workspace });
+  const { workspace } = member;
   const formData = await readForm(request);
   const intent = String(formData.get('intent') ?? '');
-  const { supabase } = getSupabase(request, context);
   const back = `/w/${workspace.slug}/members`;
   const inviteLink = (token: string) => `${siteUrl(request)}/invite/${token}`;
   // The link goes by email; the inviter also sees it, to pass on if the email cannot be sent.

@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { ErrorList, Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
-import { redirectWithSession } from '~/utils/auth.server.ts';
+import { redirectWithSession } from '~/utils/session/user.server.ts';
 import { emptyStorageTrash } from '~/utils/admin.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import {
@@ -15,15 +15,17 @@ import {
   TransferOwnershipSchema,
   WorkspaceSlugSchema,
 } from '~/utils/workspace-schemas.ts';
-import { getSupabase } from '~/utils/supabase.server.ts';
-import { requireMember } from '~/utils/workspace.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
 import { dataErrorResponse, notFound, badRequest } from '~/utils/data-errors.server.ts';
 import { classifyDataError, dataErrorKind } from '~/utils/data-errors.server.ts';
+import { signedIn } from '~/utils/session/signed-in.server.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { workspace, role, user } = await requireMember(request, context, params.workspace, 'admin');
-  const { supabase } = getSupabase(request, context);
+  const { user, member, supabase } = await signedIn(request, context, {
+    workspace: params.workspace,
+    minRole: 'admin',
+  });
+  const { workspace, role } = member;
   const { data, error } = await supabase
     .from('workspace_members')
     .select('user_id, profile:profiles!workspace_members_profile_fkey(display_name)')
@@ -39,10 +41,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireSameSite(request);
-  const { workspace, role } = await requireMember(request, context, params.workspace, 'admin');
+  const { member, supabase } = await signedIn(request, context, {
+    workspace: params.workspace,
+    minRole: 'admin',
+  });
+  const { workspace, role } = member;
   const formData = await readForm(request);
   const intent = String(formData.get('intent') ?? '');
-  const { supabase } = getSupabase(request, context);
   // A failure that is not about a field: shown above the form, with its status.
   const failed = (
     error: unknown,

@@ -4,11 +4,12 @@ import { Form, Link, NavLink, Outlet, useLoaderData, useLocation } from '@remix-
 import { useEffect, useState } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { projectPath } from '~/utils/projects.ts';
-import { requireMember } from '~/utils/workspace.server.ts';
+import { signedIn } from '~/utils/session/signed-in.server.ts';
 
 // The workspace layout: its sidebar of projects. Children reuse this data; they never load it again.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { workspace, role, user, projects } = await requireMember(request, context, params.workspace);
+  const { user, member } = await signedIn(request, context, { workspace: params.workspace });
+  const { workspace, role, projects } = member;
   return json({ workspace, role, email: user.email, projects });
 }
 

@@ -16,7 +16,7 @@ import { Panel } from '~/components/panel.tsx';
 import { deleteAccount, removeAccountFiles } from '~/utils/admin.server.ts';
 import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
 import { MESSAGES } from '~/utils/messages.ts';
-import { redirectWithSession, requireUser } from '~/utils/auth.server.ts';
+import { redirectWithSession } from '~/utils/session/user.server.ts';
 import { redirectWithFlash } from '~/utils/flash.server.ts';
 import { checkCurrentPassword, type PasswordCheck } from '~/utils/password-check.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
@@ -28,7 +28,6 @@ import {
   SessionSignOutSchema,
 } from '~/utils/account-schemas.ts';
 import { siteUrl } from '~/utils/site.server.ts';
-import { getSupabase } from '~/utils/supabase.server.ts';
 import { describeDevice } from '~/utils/user-agent.ts';
 import { relativeTime } from '~/utils/format.ts';
 import { readForm } from '~/utils/form-body.server.ts';
@@ -36,10 +35,10 @@ import { DeleteAccount } from './delete-account.tsx';
 import { Sessions } from './sessions.tsx';
 import { dataErrorResponse, badRequest } from '~/utils/data-errors.server.ts';
 import { classifyDataError } from '~/utils/data-errors.server.ts';
+import { signedIn } from '~/utils/session/signed-in.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const { supabase } = getSupabase(request, context);
+  const { user, supabase } = await signedIn(request, context);
   const { data, error } = await supabase.rpc('my_sessions');
   if (error) throw dataErrorResponse(error);
   const now = Date.now();
@@ -82,12 +81,11 @@ function reply(
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameSite(request);
-  const user = await requireUser(request, context);
+  const { user, supabase } = await signedIn(request, context);
   const formData = await readForm(request);
   const parsedIntent = SecurityIntentSchema.safeParse(formData.get('intent'));
   if (!parsedIntent.success) throw badRequest();
   const intent = parsedIntent.data;
-  const { supabase } = getSupabase(request, context);
 
   if (intent === 'session') {
     const submission = parseWithZod(formData, { schema: SessionSignOutSchema });

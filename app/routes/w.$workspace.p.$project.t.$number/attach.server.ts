@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { randomUUID } from 'node:crypto';
 import { json } from '@remix-run/node';
-import { redirectWithSession } from '~/utils/auth.server.ts';
+import { redirectWithSession } from '~/utils/session/user.server.ts';
 import { classifyDataError } from '~/utils/data-errors.server.ts';
 import {
   ATTACHMENT_MAX_BYTES,
@@ -11,7 +11,7 @@ import {
   storageKeyName,
 } from '~/utils/files.server.ts';
 import { fileTooLargeMessage, MESSAGES } from '~/utils/messages.ts';
-import { getSupabase } from '~/utils/supabase.server.ts';
+import { getSupabase } from '~/utils/session/supabase.server.ts';
 
 export async function attachFile(
   request: Request,

@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-ru
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { useLiveComments } from '~/components/live.tsx';
 import { ErrorList, Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
-import { redirectWithSession } from '~/utils/auth.server.ts';
+import { redirectWithSession } from '~/utils/session/user.server.ts';
 import { randomUUID } from 'node:crypto';
 import { STATUS_LABELS } from '~/utils/board.ts';
 import { readerToday } from '~/utils/time-zone.server.ts';
@@ -17,7 +17,6 @@ import { emptyStorageTrash } from '~/utils/admin.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { atLeast } from '~/utils/roles.ts';
 import { CommentSchema, TASK_PRIORITIES, TASK_STATUSES, TaskEditSchema } from '~/utils/workspace-schemas.ts';
-import { getSupabase } from '~/utils/supabase.server.ts';
 import { requireProject } from '~/utils/project.server.ts';
 import { projectPath, taskPath, taskRef } from '~/utils/projects.ts';
 import { readForm } from '~/utils/form-body.server.ts';
@@ -35,6 +34,7 @@ import {
   badRequest,
 } from '~/utils/data-errors.server.ts';
 import { isUuid } from '~/utils/uuid.ts';
+import { signedIn } from '~/utils/session/signed-in.server.ts';
 
 const PREVIEWABLE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 const PREVIEW_SECONDS = 300;
@@ -44,11 +44,17 @@ async function loadTask(
   context: LoaderFunctionArgs['context'],
   params: LoaderFunctionArgs['params'],
 ) {
+  const {
+    user,
+    member: membership,
+    supabase,
+  } = await signedIn(request, context, {
+    workspace: params.workspace,
+  });
   // The project comes with the membership (an old address is sent on to the key's by the board too).
-  const { membership, project } = await requireProject(request, context, params);
+  const project = requireProject(request, context, membership, params.project);
   const number = Number(params.number);
   if (!Number.isInteger(number) || number < 1) throw notFound();
-  const { supabase } = getSupabase(request, context);
   const { data: task, error } = await supabase
     .from('tasks')
     .select(
@@ -60,11 +66,11 @@ async function loadTask(
     .maybeSingle();
   if (error) throw dataErrorResponse(error);
   if (!task) throw notFound();
-  return { membership, project, task, supabase };
+  return { user, membership, project, task, supabase };
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { membership, project, task, supabase } = await loadTask(request, context, params);
+  const { user, membership, project, task, supabase } = await loadTask(request, context, params);
   const [comments, members, attachments] = await Promise.all([
     supabase
       .from('comments')
@@ -121,7 +127,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       avatar: publicAvatarUrl(m.profile?.avatar_path),
     })),
     today: readerToday(request, new Date()),
-    me: membership.user.id,
+    me: user.id,
     canEdit: writable,
     canModerate: atLeast(membership.role, 'admin'),
   });
@@ -129,7 +135,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireSameSite(request);
-  const { membership, project, task, supabase } = await loadTask(request, context, params);
+  const { user, membership, project, task, supabase } = await loadTask(request, context, params);
   if (!atLeast(membership.role, 'member')) throw notFound();
   const here = taskPath(membership.workspace.slug, project.key, task.number);
   if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
@@ -218,7 +224,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       .update({ body: submission.value.body })
       .eq('id', id)
       .eq('task_id', task.id)
-      .eq('author_id', membership.user.id)
+      .eq('author_id', user.id)
       .select('id');
     if (error) {
       const failure = classifyDataError(error);

@@ -3,10 +3,10 @@
 // `applyMove` in app/utils/board.ts; both read the form through `readMove`.
 import { json } from '@remix-run/node';
 import type { AppLoadContext } from '@remix-run/node';
-import { redirectWithSession } from '~/utils/auth.server.ts';
+import { redirectWithSession } from '~/utils/session/user.server.ts';
 import { readMove, type Status } from '~/utils/board.ts';
 import { classifyDataError, dataErrorResponse, notFound, badRequest } from '~/utils/data-errors.server.ts';
-import type { getSupabase } from '~/utils/supabase.server.ts';
+import type { getSupabase } from '~/utils/session/supabase.server.ts';
 
 type Supabase = ReturnType<typeof getSupabase>['supabase'];
 

@@ -18,24 +18,21 @@ import { calendarDate } from '~/utils/format.ts';
 import { readTimeZone } from '~/utils/time-zone.server.ts';
 import { FormMessage } from '~/components/forms.tsx';
 import { useLiveBoard } from '~/components/live.tsx';
-import { redirectWithSession } from '~/utils/auth.server.ts';
+import { redirectWithSession } from '~/utils/session/user.server.ts';
 import {
   COLUMN_WINDOW,
   isFiltered,
-  longerWindows,
   moveTo,
   readFilters,
   readWindows,
   showMoreSearch,
   STATUS_LABELS,
-  type Priority,
   type Status,
 } from '~/utils/board.ts';
 import { publicAvatarUrl } from '~/utils/files.server.ts';
-import { classifyDataError, dataErrorResponse, notFound } from '~/utils/data-errors.server.ts';
+import { classifyDataError, notFound } from '~/utils/data-errors.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
 import { parseWithZod } from '~/utils/form-parse.ts';
-import { pageQuery, planPageRpc, type PageQueryAnswer } from '~/utils/page-query.server.ts';
 import {
   canonicalProjectAddress,
   isLegacyProjectParam,
@@ -46,8 +43,6 @@ import { projectPath, taskPath, taskRef } from '~/utils/projects.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { modified } from '~/utils/keys.ts';
 import { atLeast } from '~/utils/roles.ts';
-import { getSupabase } from '~/utils/supabase.server.ts';
-import { requireMember } from '~/utils/workspace.server.ts';
 import { NewTaskSchema, TASK_STATUSES } from '~/utils/workspace-schemas.ts';
 import { BoardFilters, NoMatches } from './filters.tsx';
 import { moveTask } from './move.server.ts';
@@ -57,60 +52,39 @@ import { ShortcutsHelp, useBoardKeys } from './shortcuts.tsx';
 import { ShowMore, useLoadOnScroll } from './show-more.tsx';
 import { MoveRefused, TaskCard } from './task-card.tsx';
 import { useMoves, type BoardTask } from './use-moves.ts';
-
-type BoardTaskRow = {
-  id: string;
-  number: number;
-  title: string;
-  status: Status;
-  position: number;
-  priority: Priority;
-  due_date: string | null;
-  assignee_id: string | null;
-  comments: number;
-  attachments: number;
-};
-
-/** What `board_page` answers (supabase/migrations/20261123170200_board_page_by_key.sql). */
-interface BoardPageAnswer extends PageQueryAnswer {
-  project: {
-    id: string;
-    key: string;
-    name: string;
-    description: string | null;
-    archived_at: string | null;
-  } | null;
-  people: Array<{ id: string; display_name: string; avatar_path: string | null }> | null;
-  columns: Array<{ status: Status; count: number; total: number; tasks: BoardTaskRow[] }> | null;
-}
+import { signedIn } from '~/utils/session/signed-in.server.ts';
+import { boardPage, type BoardPageAnswer } from './board-page.server.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const slug = params.workspace ?? '';
   const projectKey = params.project ?? '';
-  // An address from before keys (a UUID) is answered with the key's; one in capitals, in lower case.
-  // (The task panel below, and anything else under the project, goes along.)
-  if (isLegacyProjectParam(projectKey)) {
-    throw (await legacyProjectRedirect(request, context)) ?? notFound();
-  }
+  // An address in capitals is answered with the one in lower case; one from before keys (a UUID),
+  // with the key's. (The task panel below, and anything else under the project, goes along.)
   canonicalProjectAddress(request, projectKey);
+  if (isLegacyProjectParam(projectKey)) {
+    const { member } = await signedIn(request, context, { workspace: slug });
+    throw legacyProjectRedirect(request, context, member) ?? notFound();
+  }
   const url = new URL(request.url);
-  const windows = readWindows(url.searchParams);
   const filters = readFilters(url.searchParams);
   const timeZone = readTimeZone(request);
   const today = calendarDate(new Date(), timeZone);
-  // The session check, the workspace and the board's windows in one request (page-query.server.ts).
-  const args = {
-    workspace_slug: slug,
-    project_key: projectKey,
-    shown: longerWindows(windows),
-    filters: { ...filters, today },
-  };
-  planPageRpc<BoardPageAnswer>(request, context, slug, 'board_page', args);
-  const membership = await requireMember(request, context, slug);
-  const answer = await pageQuery<BoardPageAnswer>(context, slug);
-  if (answer?.error) throw dataErrorResponse(answer.error);
-  const project = answer?.data?.project;
-  const columns = answer?.data?.columns;
+  // The session check, the workspace and the board's windows in one request.
+  const {
+    user,
+    member: membership,
+    data: answer,
+  } = await signedIn(request, context, {
+    workspace: slug,
+    query: boardPage({
+      workspace: slug,
+      project: projectKey,
+      windows: readWindows(url.searchParams),
+      filters,
+      today,
+    }),
+  });
+  const { project, columns } = answer;
   if (!project || !columns) throw notFound();
   const canEdit = atLeast(membership.role, 'member') && project.archived_at === null;
   const byStatus = <T,>(value: (column: NonNullable<BoardPageAnswer['columns']>[number]) => T) =>
@@ -136,7 +110,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     counts: byStatus((column) => column.count),
     totals: byStatus((column) => column.total),
     // The workspace's members, once: the cards' faces and the assignee filter's choices.
-    people: (answer.data?.people ?? []).map((p) => ({
+    people: (answer.people ?? []).map((p) => ({
       id: p.id,
       name: p.display_name,
       avatar: publicAvatarUrl(p.avatar_path),
@@ -145,7 +119,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     today,
     timeZone,
     canEdit,
-    me: { id: membership.user.id, name: membership.displayName },
+    me: { id: user.id, name: membership.displayName },
     // The create forms' one-time key: a create sent twice with it (a retry after a lost answer)
     // makes one task.
     createKey: randomUUID(),
@@ -155,10 +129,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireSameSite(request);
   // The board's project: in this workspace and visible to the caller, or a 404.
-  const { membership, project } = await requireProject(request, context, params);
-  if (!atLeast(membership.role, 'member')) throw notFound();
+  const { member: membership, supabase } = await signedIn(request, context, {
+    workspace: params.workspace,
+    minRole: 'member',
+  });
+  const project = requireProject(request, context, membership, params.project);
   const formData = await readForm(request);
-  const { supabase } = getSupabase(request, context);
   // Back to the board as it was shown: its windows stay open.
   const boardUrl = `${projectPath(membership.workspace.slug, project.key)}${new URL(request.url).search}`;
 
