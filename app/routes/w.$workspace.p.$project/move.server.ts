@@ -6,9 +6,9 @@ import type { AppLoadContext } from '@remix-run/node';
 import { redirectWithSession } from '~/utils/session/user.server.ts';
 import { readMove, type Status } from '~/utils/board.ts';
 import { classifyDataError, dataErrorResponse, notFound, badRequest } from '~/utils/data-errors.server.ts';
-import type { getSupabase } from '~/utils/session/supabase.server.ts';
+import type { RequestSupabase } from '~/utils/session/supabase.server.ts';
 
-type Supabase = ReturnType<typeof getSupabase>['supabase'];
+type Supabase = RequestSupabase['supabase'];
 
 /**
  * The neighbours a one-step move (↑ or ↓, without JavaScript) lands between: the card it passes and
