@@ -18,15 +18,6 @@ export const ChangeEmailSchema = z.object({
     .check(noControlCharacters(), z.minLength(1, 'Enter your current password.')),
 });
 
-export const SecurityIntentSchema = z.enum([
-  'password',
-  'email',
-  'others',
-  'everywhere',
-  'session',
-  'delete-account',
-]);
-
 export const DisplayNameSchema = z.object({
   displayName: z
     .string({ error: 'Enter a display name.' })

@@ -3,7 +3,6 @@ import { parseWithZod } from '~/utils/form-parse.ts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import type { ReactNode } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { ErrorList, Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { redirectWithSession } from '~/utils/session/user.server.ts';
@@ -16,9 +15,12 @@ import {
   WorkspaceSlugSchema,
 } from '~/utils/workspace-schemas.ts';
 import { readForm } from '~/utils/form-body.server.ts';
-import { dataErrorResponse, notFound, badRequest } from '~/utils/data-errors.server.ts';
+import { dataErrorResponse, notFound } from '~/utils/data-errors.server.ts';
 import { classifyDataError, dataErrorKind } from '~/utils/data-errors.server.ts';
 import { signedIn } from '~/utils/session/signed-in.server.ts';
+import { readIntent } from '~/utils/intent.server.ts';
+import { SettingsIntent } from './intents.server.ts';
+import { Panel } from '~/components/panel.tsx';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, member, supabase } = await signedIn(request, context, {
@@ -47,7 +49,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   });
   const { workspace, role } = member;
   const formData = await readForm(request);
-  const intent = String(formData.get('intent') ?? '');
+  const { intent } = readIntent(formData, SettingsIntent);
   // A failure that is not about a field: shown above the form, with its status.
   const failed = (
     error: unknown,
@@ -110,42 +112,31 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
     return redirectWithSession(`/w/${workspace.slug}`, request, context);
   }
-  if (intent === 'delete') {
-    const submission = parseWithZod(formData, { schema: DeleteWorkspaceSchema });
-    if (submission.status !== 'success') return json({ intent, result: submission.reply() }, { status: 400 });
-    if (submission.value.confirm !== workspace.name) {
-      return json(
-        {
-          intent,
-          result: submission.reply({
-            fieldErrors: { confirm: [`Type “${workspace.name}” exactly to confirm.`] },
-          }),
-        },
-        { status: 400 },
-      );
-    }
-    const { data, error } = await supabase.from('workspaces').delete().eq('id', workspace.id).select('id');
-    if (error) return failed(error, submission);
-    if (data.length !== 1) {
-      return json(
-        { intent, result: submission.reply({ formErrors: ['A personal workspace cannot be deleted.'] }) },
-        { status: 400 },
-      );
-    }
-    // Its attachments' rows went with it; their files go now.
-    await emptyStorageTrash();
-    return redirectWithSession('/w', request, context);
+  // What is left is 'delete'.
+  const submission = parseWithZod(formData, { schema: DeleteWorkspaceSchema });
+  if (submission.status !== 'success') return json({ intent, result: submission.reply() }, { status: 400 });
+  if (submission.value.confirm !== workspace.name) {
+    return json(
+      {
+        intent,
+        result: submission.reply({
+          fieldErrors: { confirm: [`Type “${workspace.name}” exactly to confirm.`] },
+        }),
+      },
+      { status: 400 },
+    );
   }
-  throw badRequest();
-}
-
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section aria-label={title} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 className="text-base font-semibold">{title}</h2>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
+  const { data, error } = await supabase.from('workspaces').delete().eq('id', workspace.id).select('id');
+  if (error) return failed(error, submission);
+  if (data.length !== 1) {
+    return json(
+      { intent, result: submission.reply({ formErrors: ['A personal workspace cannot be deleted.'] }) },
+      { status: 400 },
+    );
+  }
+  // Its attachments' rows went with it; their files go now.
+  await emptyStorageTrash();
+  return redirectWithSession('/w', request, context);
 }
 
 export default function Settings() {
