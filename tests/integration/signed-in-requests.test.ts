@@ -2,8 +2,6 @@
 // the backend (docs/decisions/014-one-signed-in-request-path.md): a page that passes signedIn() its
 // page query makes that one request, whatever else its loaders need (the session check, the
 // membership behind the sidebar); every other page checks the session once, however many loaders run.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAppScene,
@@ -13,40 +11,15 @@ import {
   type AppServer,
 } from '../support/app-server.ts';
 import { backend } from '../support/backend.ts';
+import { recordingProxy, type RecordingProxy } from '../support/recording-proxy.ts';
 
-let proxy: http.Server;
+let proxy: RecordingProxy;
 let app: AppServer;
 let scene: AppScene;
-/** `METHOD /path` of every request the app sent the backend, in order. */
-let calls: string[] = [];
 
 beforeAll(async () => {
-  const upstream = new URL(backend().apiUrl);
-  proxy = http.createServer((req, res) => {
-    calls.push(`${req.method} ${(req.url ?? '').split('?')[0]}`);
-    const forward = http.request(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        method: req.method,
-        path: req.url,
-        headers: req.headers,
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    forward.on('error', () => res.destroy());
-    req.pipe(forward);
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  const { anonKey, serviceRoleKey } = backend();
-  app = await startAppServer({
-    apiUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
-    anonKey,
-    serviceRoleKey,
-  });
+  proxy = await recordingProxy(backend().apiUrl);
+  app = await startAppServer({ ...backend(), apiUrl: proxy.url });
   scene = await createAppScene(app, backend(), 'requests');
   const made = await postForm(
     app,
@@ -59,7 +32,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.stop();
-  await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(undefined)));
+  await proxy?.close();
 });
 
 /** The backend requests of one load of `path`, after a first load has checked the token's signature. */
@@ -70,9 +43,9 @@ async function backendRequestsOf(path: string): Promise<string[]> {
     await res.arrayBuffer();
   };
   await load();
-  calls = [];
+  proxy.requests.length = 0;
   await load();
-  return calls;
+  return proxy.requests.map((request) => request.split('?')[0] ?? request);
 }
 
 describe('a signed-in page with a page query', () => {

@@ -27,6 +27,8 @@ export interface RequestState {
   /** The access token, when its signature had been checked before and it is far from expiry. */
   checkedToken?: string;
   user?: Promise<UserOutcome>;
+  /** An action ran in this request: a form posted without JavaScript, whose page is drawn after it. */
+  actionRan?: boolean;
   /** The page calls signedIn() was given, by database function, in the order they came. */
   pageCalls: Map<string, PageCall>;
   /**

@@ -56,6 +56,8 @@ export async function signedIn<T extends PageQueryAnswer>(
   context: AppLoadContext,
   page: Page<T> | WorkspacePage<T> = {},
 ): Promise<SignedIn<T | undefined> & { member?: Membership }> {
+  // Remix calls the loaders after an action with GET requests of their own.
+  if (request.method !== 'GET' && request.method !== 'HEAD') requestState(context).actionRan = true;
   const workspace = 'workspace' in page ? page.workspace : undefined;
   // Taken before anything here waits, so that the request's session check can use it.
   const call = page.query ? takePageCall(request, context, page.query, workspace ?? null) : undefined;
@@ -101,9 +103,9 @@ function takePageCall(
   const call: PageCall = { query, workspace };
   state.pageCalls.set(query.fn, call);
   // A page load whose session was checked before its loader gave the query pays a second backend
-  // request. After an action (a form posted without JavaScript re-renders the page in the same
-  // request) that is expected; on a page load it means a loader waited for something first.
-  if (state.sessionCall !== undefined && request.method === 'GET')
+  // request. After an action (a form posted without JavaScript is answered with its page, drawn in
+  // the same request) that is expected; otherwise it means a loader waited for something first.
+  if (state.sessionCall !== undefined && !state.actionRan)
     console.warn(
       `signedIn() was given ${query.fn} after the session check of ${new URL(request.url).pathname}: ` +
         'the page makes an extra backend request. Call signedIn() before the loader awaits anything.',
