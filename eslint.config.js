@@ -1,4 +1,5 @@
 // Flat config: TypeScript-aware rules for the app, the emulator and the tests.
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 // The walls between the parts (ARCHITECTURE.md, STYLE.md): the app never reaches into the local
@@ -79,6 +80,17 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
       eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    // The two rules of hooks React documents (react.dev, "Rules of Hooks"): called in the same order
+    // on every render, and every value an effect or callback reads listed in its dependencies. The
+    // plugin's React Compiler rules are left out: the app does not use the compiler.
+    files: ['app/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
   ...walls,

@@ -11,7 +11,7 @@ import { checkConfigAtStart, supabaseEnv } from './utils/env.server.ts';
 import { NonceProvider } from './utils/nonce.tsx';
 import { installRequestGuard } from './utils/request-guard.server.ts';
 import { dataSecurityHeaders, securityHeaders } from './utils/security-headers.server.ts';
-import { applySessionHeaders } from './utils/supabase.server.ts';
+import { applySessionHeaders } from './utils/session/supabase.server.ts';
 import { compressedResponse } from './utils/compression.server.ts';
 
 // Once, when the server build loads: refuse to run on missing settings, and put the request guard

@@ -31,13 +31,13 @@ describe('import walls', () => {
     expect(
       await restricted(
         'app/routes/x.tsx',
-        "import { requireUser } from '~/utils/auth.server.ts';\nrequireUser();\n",
+        "import { signedIn } from '~/utils/session/signed-in.server.ts';\nsignedIn();\n",
       ),
     ).toEqual([]);
   });
 
   it('keep server-only modules out of code the browser bundle holds', async () => {
-    const source = "import { requireUser } from '~/utils/auth.server.ts';\nrequireUser();\n";
+    const source = "import { signedIn } from '~/utils/session/signed-in.server.ts';\nsignedIn();\n";
     expect(await restricted('app/components/x.tsx', source)).toHaveLength(1);
     expect(await restricted('app/entry.client.tsx', source)).toHaveLength(1);
     expect(await restricted('app/utils/board.ts', source)).toHaveLength(1);

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** A titled card on the account pages; its title is also its accessible name (a region). */
+/** A titled card (the account and settings pages); its title is also its accessible name (a region). */
 export function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" aria-label={title}>

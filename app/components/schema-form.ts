@@ -9,6 +9,7 @@ import type { SubmissionResult } from '@conform-to/dom';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type * as z from 'zod/mini';
 import { formErrors } from '~/utils/form-check.ts';
+import { useHydrated } from './hydrated.ts';
 
 type Errors = Record<string, string[] | null | undefined>;
 export type LastResult = SubmissionResult<string[]> | null | undefined;
@@ -53,8 +54,7 @@ export function useSchemaForm<Schema extends z.ZodMiniObject>(
   const [errors, setErrors] = useState<Errors>(() => lastResult?.error ?? {});
   // Checked as the person types once they have tried to send it, or the server has answered.
   const [checking, setChecking] = useState(Boolean(lastResult?.error));
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   // A new answer from the server replaces the errors; `resetForm` (no initial value) empties the form.
   const [reply, setReply] = useState(lastResult);

@@ -15,14 +15,14 @@ import {
 } from '~/utils/files.server.ts';
 import { emptyStorageTrash } from '~/utils/admin.server.ts';
 import { fileTooLargeMessage, MESSAGES } from '~/utils/messages.ts';
-import { requireUser } from '~/utils/auth.server.ts';
 import { redirectWithFlash } from '~/utils/flash.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { DisplayNameSchema } from '~/utils/account-schemas.ts';
-import { getSupabase } from '~/utils/supabase.server.ts';
-import { pageQuery, planPageRpc, type PageQueryAnswer } from '~/utils/page-query.server.ts';
+import { getSupabase } from '~/utils/session/supabase.server.ts';
+import { pageQuery, type PageQueryAnswer } from '~/utils/session/page-query.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
-import { classifyDataError, dataErrorResponse } from '~/utils/data-errors.server.ts';
+import { classifyDataError } from '~/utils/data-errors.server.ts';
+import { signedIn } from '~/utils/session/signed-in.server.ts';
 
 /** What `account_page` answers (supabase/migrations/20261124120000_account_page_plpgsql.sql). */
 interface AccountPageAnswer extends PageQueryAnswer {
@@ -30,13 +30,11 @@ interface AccountPageAnswer extends PageQueryAnswer {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // The session check and the profile in one request (page-query.server.ts), made without a Supabase
-  // client when the session check needed none.
-  planPageRpc<AccountPageAnswer>(request, context, null, 'account_page');
-  const user = await requireUser(request, context);
-  const answer = await pageQuery<AccountPageAnswer>(context);
-  if (answer?.error) throw dataErrorResponse(answer.error);
-  const data = answer?.data?.profile;
+  // The session check and the profile in one request.
+  const { user, data: page } = await signedIn(request, context, {
+    query: pageQuery<AccountPageAnswer>('account_page'),
+  });
+  const data = page.profile;
   return json({
     email: user.email,
     displayName: data?.display_name ?? '',
@@ -80,13 +78,12 @@ async function uploadAvatar(request: Request, context: ActionFunctionArgs['conte
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameSite(request);
-  const user = await requireUser(request, context);
+  const { user, supabase } = await signedIn(request, context);
   if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
     return uploadAvatar(request, context, user.id);
   }
   const formData = await readForm(request);
   if (formData.get('intent') === 'remove-avatar') {
-    const { supabase } = getSupabase(request, context);
     const { error } = await supabase.from('profiles').update({ avatar_path: null }).eq('id', user.id);
     if (error) {
       const failure = classifyDataError(error);
@@ -98,7 +95,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: DisplayNameSchema });
   if (submission.status !== 'success')
     return json({ result: submission.reply(), avatarError: null }, { status: 400 });
-  const { supabase } = getSupabase(request, context);
   const { data, error } = await supabase
     .from('profiles')
     .update({ display_name: submission.value.displayName })

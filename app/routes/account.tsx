@@ -2,11 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, NavLink, Outlet, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
-import { requireUser } from '~/utils/auth.server.ts';
+import { signedIn } from '~/utils/session/signed-in.server.ts';
 
 // The account layout: who is signed in, the account pages, and signing out.
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const { user } = await signedIn(request, context);
   return json({ email: user.email });
 }
 

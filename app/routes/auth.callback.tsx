@@ -6,9 +6,9 @@ import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { AuthCard, FormMessage } from '~/components/forms.tsx';
 import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
 import { MESSAGES } from '~/utils/messages.ts';
-import { redirectWithSession } from '~/utils/auth.server.ts';
+import { redirectWithSession } from '~/utils/session/user.server.ts';
 import { safeRedirect } from '~/utils/redirect.ts';
-import { getSupabase } from '~/utils/supabase.server.ts';
+import { getSupabase } from '~/utils/session/supabase.server.ts';
 import { SIGNED_IN_HOME } from '~/utils/home.ts';
 
 // The sign-in link of a code email, after the auth server turned it into a PKCE `code`. The code is

@@ -5,13 +5,13 @@ import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { AuthCard, FormMessage, SubmitButton } from '~/components/forms.tsx';
 import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
 import { MESSAGES } from '~/utils/messages.ts';
-import { redirectWithSession } from '~/utils/auth.server.ts';
+import { redirectWithSession } from '~/utils/session/user.server.ts';
 import { redirectWithFlash } from '~/utils/flash.server.ts';
 import { safeRedirect } from '~/utils/redirect.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { ConfirmSchema } from '~/utils/email-link.server.ts';
 import { recoveryMarker } from '~/utils/password-reset.server.ts';
-import { getSupabase } from '~/utils/supabase.server.ts';
+import { getSupabase } from '~/utils/session/supabase.server.ts';
 import { SIGNED_IN_HOME } from '~/utils/home.ts';
 import { readForm } from '~/utils/form-body.server.ts';
 

@@ -10,7 +10,7 @@ import { friendlyAuthError, friendlyStatus } from '~/utils/auth-errors.server.ts
 import { limitSignInAttempt } from '~/utils/rate-limit.server.ts';
 import { readPublicForm } from '~/utils/request.server.ts';
 import { ResendSchema } from '~/utils/schemas.ts';
-import { getSupabase } from '~/utils/supabase.server.ts';
+import { getSupabase } from '~/utils/session/supabase.server.ts';
 
 const RESEND_AFTER_SECONDS = 60;
 

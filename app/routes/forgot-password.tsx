@@ -10,7 +10,7 @@ import { limitSignInAttempt } from '~/utils/rate-limit.server.ts';
 import { readPublicForm } from '~/utils/request.server.ts';
 import { ForgotPasswordSchema } from '~/utils/schemas.ts';
 import { siteUrl } from '~/utils/site.server.ts';
-import { getSupabase } from '~/utils/supabase.server.ts';
+import { getSupabase } from '~/utils/session/supabase.server.ts';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return json({ sentTo: new URL(request.url).searchParams.get('sent') });

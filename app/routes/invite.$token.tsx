@@ -3,9 +3,9 @@ import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { AuthCard, FormMessage, SubmitButton } from '~/components/forms.tsx';
-import { getSignedInUser, redirectWithSession } from '~/utils/auth.server.ts';
+import { getSignedInUser, redirectWithSession } from '~/utils/session/user.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
-import { getSupabase } from '~/utils/supabase.server.ts';
+import { getSupabase } from '~/utils/session/supabase.server.ts';
 import { dataErrorResponse } from '~/utils/data-errors.server.ts';
 
 const INVITE_INVALID = 'This invitation has expired, was revoked, or is for another email address.';

@@ -6,13 +6,13 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { AuthCard, Field, FormMessage, Honeypot, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { friendlyAuthError, friendlyStatus } from '~/utils/auth-errors.server.ts';
-import { redirectWithSession, requireAnonymous } from '~/utils/auth.server.ts';
+import { redirectWithSession, requireAnonymous } from '~/utils/session/user.server.ts';
 import { limitSignInAttempt } from '~/utils/rate-limit.server.ts';
 import { safeRedirect } from '~/utils/redirect.ts';
 import { readPublicForm } from '~/utils/request.server.ts';
 import { CodeRequestSchema, CodeSchema } from '~/utils/schemas.ts';
 import { siteUrl } from '~/utils/site.server.ts';
-import { getSupabase } from '~/utils/supabase.server.ts';
+import { getSupabase } from '~/utils/session/supabase.server.ts';
 import { SIGNED_IN_HOME } from '~/utils/home.ts';
 
 // Step one emails a 6-digit code (the same email carries a sign-in link); step two takes the code.

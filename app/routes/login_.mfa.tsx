@@ -12,18 +12,18 @@ import {
   useClearPasswordOnReply,
   useSchemaForm,
 } from '~/components/forms.tsx';
-import { getSignedInUser, redirectWithSession } from '~/utils/auth.server.ts';
+import { getSignedInUser, redirectWithSession } from '~/utils/session/user.server.ts';
 import { SIGNED_IN_HOME } from '~/utils/home.ts';
 import { MESSAGES } from '~/utils/messages.ts';
 import { listTotpFactors, verifyTotpCode } from '~/utils/mfa.server.ts';
 import { safeRedirect } from '~/utils/redirect.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { MfaChallengeSchema } from '~/utils/account-schemas.ts';
-import { getSupabase } from '~/utils/supabase.server.ts';
+import { getSupabase } from '~/utils/session/supabase.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
 
 // The second step of every sign-in (password, email code, email link) for an account with an
-// authenticator app: requireUser sends such sessions here until they reach aal2.
+// authenticator app: signedIn() sends such sessions here until they reach aal2.
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getSignedInUser(request, context);

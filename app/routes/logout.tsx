@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { redirectWithSession } from '~/utils/auth.server.ts';
+import { redirectWithSession } from '~/utils/session/user.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
-import { getSupabase } from '~/utils/supabase.server.ts';
+import { getSupabase } from '~/utils/session/supabase.server.ts';
 
 // POST only: signing out is a change, and a link (or a prefetch) must never do it.
 export async function loader() {

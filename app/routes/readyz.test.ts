@@ -1,5 +1,5 @@
 // /readyz against stand-in backends: every part down, one part failing, one part silent. The live
-// backend's answer is tested in tests/integration/readyz.test.ts.
+// backend's answer is tested in tests/http/readyz.test.ts.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';

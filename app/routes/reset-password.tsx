@@ -13,13 +13,13 @@ import {
   useSchemaForm,
 } from '~/components/forms.tsx';
 import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
-import { redirectWithSession } from '~/utils/auth.server.ts';
+import { redirectWithSession } from '~/utils/session/user.server.ts';
 import { redirectWithFlash } from '~/utils/flash.server.ts';
 import { MESSAGES } from '~/utils/messages.ts';
 import { requireRecoverySession, spentRecoveryMarker } from '~/utils/password-reset.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { NewPasswordSchema } from '~/utils/schemas.ts';
-import { getSupabase } from '~/utils/supabase.server.ts';
+import { getSupabase } from '~/utils/session/supabase.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
 
 // Reached from a recovery link only: /auth/confirm signs the person in and marks the session. Any

@@ -15,10 +15,10 @@ import {
 } from '~/components/forms.tsx';
 import { friendlyAuthError, friendlyStatus } from '~/utils/auth-errors.server.ts';
 import { limitSignInAttempt } from '~/utils/rate-limit.server.ts';
-import { requireAnonymous } from '~/utils/auth.server.ts';
+import { requireAnonymous } from '~/utils/session/user.server.ts';
 import { readPublicForm } from '~/utils/request.server.ts';
 import { SignupSchema } from '~/utils/schemas.ts';
-import { getSupabase } from '~/utils/supabase.server.ts';
+import { getSupabase } from '~/utils/session/supabase.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);

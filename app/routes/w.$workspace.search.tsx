@@ -2,16 +2,15 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
-import { getSupabase } from '~/utils/supabase.server.ts';
-import { requireMember } from '~/utils/workspace.server.ts';
 import { dataErrorResponse } from '~/utils/data-errors.server.ts';
 import { taskPath, taskRef } from '~/utils/projects.ts';
+import { signedIn } from '~/utils/session/signed-in.server.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { workspace, projects } = await requireMember(request, context, params.workspace);
+  const { member, supabase } = await signedIn(request, context, { workspace: params.workspace });
+  const { workspace, projects } = member;
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 200);
   if (q === '') return json({ q, results: [] });
-  const { supabase } = getSupabase(request, context);
   const { data, error } = await supabase.rpc('search_tasks', { workspace_id: workspace.id, query: q });
   if (error) throw dataErrorResponse(error);
   // The projects' keys came with the membership: the results need no second request for them.

@@ -4,11 +4,13 @@ import { Form, Link, NavLink, Outlet, useLoaderData, useLocation } from '@remix-
 import { useEffect, useState } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { projectPath } from '~/utils/projects.ts';
-import { requireMember } from '~/utils/workspace.server.ts';
+import { signedIn } from '~/utils/session/signed-in.server.ts';
+import { useHydrated } from '~/components/hydrated.ts';
 
 // The workspace layout: its sidebar of projects. Children reuse this data; they never load it again.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { workspace, role, user, projects } = await requireMember(request, context, params.workspace);
+  const { user, member } = await signedIn(request, context, { workspace: params.workspace });
+  const { workspace, role, projects } = member;
   return json({ workspace, role, email: user.email, projects });
 }
 
@@ -18,10 +20,9 @@ export default function WorkspaceLayout() {
     'shrink-0 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100';
   // On a phone the sidebar is a menu (CSS: .workspace-menu). Without JavaScript a link opens it as the
   // page's target and another closes it; with JavaScript a button toggles it, and a move closes it.
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
-  useEffect(() => setHydrated(true), []);
   useEffect(() => setMenuOpen(false), [pathname]);
   return (
     <div className="mx-auto flex min-h-screen max-w-7xl flex-col md:flex-row">

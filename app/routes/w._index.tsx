@@ -5,17 +5,16 @@ import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
-import { redirectWithSession, requireUser } from '~/utils/auth.server.ts';
+import { redirectWithSession } from '~/utils/session/user.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { WorkspaceSchema } from '~/utils/workspace-schemas.ts';
-import { getSupabase } from '~/utils/supabase.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
 import { dataErrorResponse } from '~/utils/data-errors.server.ts';
 import { classifyDataError } from '~/utils/data-errors.server.ts';
+import { signedIn } from '~/utils/session/signed-in.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const { supabase } = getSupabase(request, context);
+  const { user, supabase } = await signedIn(request, context);
   const { data, error } = await supabase
     .from('workspaces')
     .select('id, name, slug, is_personal, workspace_members!inner(role)')
@@ -35,10 +34,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameSite(request);
-  await requireUser(request, context);
+  const { supabase } = await signedIn(request, context);
   const submission = parseWithZod(await readForm(request), { schema: WorkspaceSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
-  const { supabase } = getSupabase(request, context);
   const { data, error } = await supabase.rpc('create_workspace', submission.value);
   if (error) {
     const failure = classifyDataError(error);

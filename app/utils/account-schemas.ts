@@ -2,6 +2,7 @@
 // the action and, once JavaScript loads, by the browser.
 import * as z from 'zod/mini';
 import { emailField, noControlCharacters, passwordField } from './schemas.ts';
+import { Uuid } from './uuid.ts';
 
 export const ChangePasswordSchema = z.object({
   currentPassword: z
@@ -16,15 +17,6 @@ export const ChangeEmailSchema = z.object({
     .string({ error: 'Enter your current password.' })
     .check(noControlCharacters(), z.minLength(1, 'Enter your current password.')),
 });
-
-export const SecurityIntentSchema = z.enum([
-  'password',
-  'email',
-  'others',
-  'everywhere',
-  'session',
-  'delete-account',
-]);
 
 export const DisplayNameSchema = z.object({
   displayName: z
@@ -59,16 +51,16 @@ export const MfaEnrolSchema = z.object({
  * once, so a wrong first code must be able to show the QR code again) and the first code.
  */
 export const MfaConfirmSchema = z.object({
-  factorId: z.string().check(z.uuid()),
+  factorId: Uuid,
   uri: z.string().check(noControlCharacters(), z.maxLength(1000), z.startsWith('otpauth://totp/')),
   code: totpCode,
 });
 
 export const MfaRemoveSchema = z.object({
-  factorId: z.string().check(z.uuid()),
+  factorId: Uuid,
   code: z.optional(totpCode),
 });
 
-export const SessionSignOutSchema = z.object({ sessionId: z.string().check(z.uuid()) });
+export const SessionSignOutSchema = z.object({ sessionId: Uuid });
 
 export const DeleteAccountSchema = z.object({ currentPassword });

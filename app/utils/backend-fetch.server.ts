@@ -76,7 +76,7 @@ function requestWhole(url: URL, init: RequestInit = {}): Promise<Response> {
 
 /**
  * A JSON POST through node:http, answered as status and text: for a call made without a Supabase
- * client (supabase.server.ts `rpcAsUser`), where even building a Response would be work for nothing.
+ * client (session/supabase.server.ts `rpcAsUser`), where even building a Response would be work for nothing.
  * A network failure rejects, as fetch's does.
  */
 export function postJson(

@@ -1,6 +1,7 @@
 // What a move does to the board, computed in the browser while the server is still saving it: the
 // same rules as the move action and `move_task`, so the optimistic board and the saved one agree.
 import { MoveTaskSchema, TASK_PRIORITIES, TASK_STATUSES } from './workspace-schemas.ts';
+import { isUuid } from './uuid.ts';
 
 export type Status = (typeof TASK_STATUSES)[number];
 
@@ -167,7 +168,6 @@ export interface Filters {
   q?: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const FILTER_PARAMS = ['assignee', 'priority', 'due', 'q'] as const;
 /** The longest text filter kept (longer text is cut, not refused: it is a search box). */
 export const MAX_FILTER_TEXT = 100;
@@ -176,8 +176,7 @@ export const MAX_FILTER_TEXT = 100;
 export function readFilters(params: URLSearchParams): Filters {
   const filters: Filters = {};
   const assignee = params.get('assignee') ?? '';
-  if (assignee === 'me' || assignee === 'none' || UUID.test(assignee))
-    filters.assignee = assignee.toLowerCase();
+  if (assignee === 'me' || assignee === 'none' || isUuid(assignee)) filters.assignee = assignee.toLowerCase();
   const priority = params.get('priority') ?? '';
   const known = TASK_PRIORITIES.find((p) => p === priority);
   if (known) filters.priority = known;

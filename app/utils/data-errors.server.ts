@@ -100,6 +100,19 @@ export function dataErrorResponse(
   return new Response(overrides[classified.kind] ?? classified.message, { status: classified.status });
 }
 
+/**
+ * The 404 a loader or action throws for a record that is not there, or not the caller's: whether it
+ * exists is private, so both look the same.
+ */
+export function notFound(): Response {
+  return new Response('Not found', { status: 404 });
+}
+
+/** The 400 for a request no form of the app sends (an unknown intent, a malformed hidden field). */
+export function badRequest(): Response {
+  return new Response('Bad request', { status: 400 });
+}
+
 /** A failure we cannot tell apart from an outage, for reads whose error object is gone. */
 export function unavailableResponse(): Response {
   return new Response(MESSAGES.backend_unavailable, { status: 503 });

@@ -10,9 +10,9 @@ import type { AppLoadContext } from '@remix-run/node';
 import { createCookie } from '@remix-run/node';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { redirectWithSession } from './auth.server.ts';
+import { redirectWithSession } from './session/user.server.ts';
 import { config } from './env.server.ts';
-import { isHttps } from './supabase.server.ts';
+import { isHttps } from './session/supabase.server.ts';
 
 const FlashKindSchema = z.enum([
   'profile_saved',

@@ -7,11 +7,11 @@ import { parseCookieHeader, serializeCookieHeader } from '@supabase/ssr';
 import {
   getSignedInUser,
   redirectWithSession,
-  requireUser,
   type AuthenticationMethod,
   type SignedInUser,
-} from './auth.server.ts';
-import { isHttps } from './supabase.server.ts';
+} from './session/user.server.ts';
+import { isHttps } from './session/supabase.server.ts';
+import { signedIn } from './session/signed-in.server.ts';
 
 const MARKER = 'crewboard-recovery';
 const MARKER_PATH = '/reset-password';
@@ -78,12 +78,12 @@ export async function requireRecoverySession(
   request: Request,
   context: AppLoadContext,
 ): Promise<{ user: SignedInUser; state: RecoveryState }> {
-  const signedIn = await getSignedInUser(request, context);
-  if (!signedIn) throw redirectWithSession('/login', request, context);
-  if (!signedIn.sessionId || markedSession(request) !== signedIn.sessionId) {
+  const current = await getSignedInUser(request, context);
+  if (!current) throw redirectWithSession('/login', request, context);
+  if (!current.sessionId || markedSession(request) !== current.sessionId) {
     throw redirectWithSession('/account/security', request, context);
   }
-  const user = await requireUser(request, context);
+  const { user } = await signedIn(request, context);
   const state = recoveryState(user.amr, Date.now() / 1000);
   if (state === 'refused') throw redirectWithSession('/account/security', request, context);
   return { user, state };

@@ -1,19 +1,20 @@
 // The project a `/w/:workspace/p/:project/…` address names, for the routes under it. Addresses carry
 // the project's key in lower case (`/p/web`); the key is found in any case and answered with the
-// canonical address, and the UUID addresses of before keys (issue 14) answer with a permanent
+// canonical address, and the UUID addresses from before projects had keys answer with a permanent
 // redirect to the key's, keeping the rest of the path and the query. Keys come with the membership
 // (the sidebar's projects), so none of this asks the backend anything more.
 import type { AppLoadContext } from '@remix-run/node';
-import { redirectWithSession } from './auth.server.ts';
+import { notFound } from './data-errors.server.ts';
 import { projectPath } from './projects.ts';
-import { requireMember, type Membership } from './workspace.server.ts';
+import type { Membership } from './session/membership.server.ts';
+import { redirectWithSession } from './session/user.server.ts';
+import { isUuid } from './uuid.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** `/w/<workspace>/p/<project>` and whatever follows it. */
 const PROJECT_ADDRESS = /^\/w\/([^/]+)\/p\/([^/]+)(\/.*)?$/;
 
 export function isLegacyProjectParam(project: string | undefined): boolean {
-  return project !== undefined && UUID.test(project);
+  return project !== undefined && isUuid(project);
 }
 
 /**
@@ -32,24 +33,29 @@ export function canonicalProjectAddress(request: Request, project: string | unde
   });
 }
 
+/** The workspace of an address under a project's UUID (`/w/<workspace>/p/<uuid>/…`), else null. */
+export function legacyProjectWorkspace(request: Request): string | null {
+  const match = PROJECT_ADDRESS.exec(new URL(request.url).pathname);
+  return match && isLegacyProjectParam(match[2]) ? decodeURIComponent(match[1] ?? '') : null;
+}
+
 /**
- * When `request` is for an address under a project's UUID that the caller can see: a 301 to the same
- * address under its key. A project that is not there and one that is not theirs both end in the same
- * 404 (thrown by the caller, or by requireMember when the workspace is not theirs).
+ * For an address under the UUID of a project the member can see: a 301 to the same address under its
+ * key. Null otherwise: a project that is not there and one that is not theirs both end in a 404.
  */
-export async function legacyProjectRedirect(
+export function legacyProjectRedirect(
   request: Request,
   context: AppLoadContext,
-): Promise<Response | null> {
+  member: Membership,
+): Response | null {
   const url = new URL(request.url);
   const match = PROJECT_ADDRESS.exec(url.pathname);
   if (!match || !isLegacyProjectParam(match[2])) return null;
-  const [, slug, id, rest = ''] = match;
-  const membership = await requireMember(request, context, decodeURIComponent(slug ?? ''));
-  const project = membership.projects.find((p) => p.id === id?.toLowerCase());
+  const [, , id = '', rest = ''] = match;
+  const project = member.projects.find((p) => p.id === id.toLowerCase());
   if (!project) return null;
   return redirectWithSession(
-    `${projectPath(membership.workspace.slug, project.key)}${rest}${url.search}`,
+    `${projectPath(member.workspace.slug, project.key)}${rest}${url.search}`,
     request,
     context,
     { status: 301 },
@@ -57,22 +63,18 @@ export async function legacyProjectRedirect(
 }
 
 /**
- * The project `params.project` names in the caller's workspace, with the membership; a 301 for an old
- * or non-canonical address, a 404 when the caller cannot see it.
+ * The project `key` names among the member's projects; a 301 for an old or non-canonical address, a
+ * 404 when the caller cannot see it.
  */
-export async function requireProject(
+export function requireProject(
   request: Request,
   context: AppLoadContext,
-  params: { workspace?: string; project?: string },
-): Promise<{ membership: Membership; project: Membership['projects'][number] }> {
-  canonicalProjectAddress(request, params.project);
-  if (isLegacyProjectParam(params.project)) {
-    const redirect = await legacyProjectRedirect(request, context);
-    throw redirect ?? new Response('Not found', { status: 404 });
-  }
-  const membership = await requireMember(request, context, params.workspace);
-  const key = (params.project ?? '').toUpperCase();
-  const project = membership.projects.find((p) => p.key === key);
-  if (!project) throw new Response('Not found', { status: 404 });
-  return { membership, project };
+  member: Membership,
+  key: string | undefined,
+): Membership['projects'][number] {
+  canonicalProjectAddress(request, key);
+  if (isLegacyProjectParam(key)) throw legacyProjectRedirect(request, context, member) ?? notFound();
+  const project = member.projects.find((p) => p.key === (key ?? '').toUpperCase());
+  if (!project) throw notFound();
+  return project;
 }

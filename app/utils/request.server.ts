@@ -23,12 +23,13 @@ export function requireSameSite(request: Request): void {
 
 import { HONEYPOT_FIELD } from './honeypot.ts';
 import { readForm } from './form-body.server.ts';
+import { badRequest } from './data-errors.server.ts';
 export { HONEYPOT_FIELD };
 
 /** Public forms carry a field people never see; a bot that fills it gets a plain 400. */
 export function checkHoneypot(formData: FormData): void {
   const value = formData.get(HONEYPOT_FIELD);
-  if (typeof value === 'string' && value !== '') throw new Response('Bad request', { status: 400 });
+  if (typeof value === 'string' && value !== '') throw badRequest();
 }
 
 /** The start of every public form's action: refuse cross-site posts, read the form, check the honeypot. */

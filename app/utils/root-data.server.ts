@@ -4,7 +4,7 @@
 // into root's file (see sign-in-page.server.ts); for the same reason `json` is called here, not there.
 import type { AppLoadContext } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { getSignedInUser } from './auth.server.ts';
+import { getSignedInUser } from './session/user.server.ts';
 import { supabaseEnv } from './env.server.ts';
 import { readFlash } from './flash.server.ts';
 

@@ -7,7 +7,7 @@
 // stand-in is shared by every route.
 export { json } from '@remix-run/node';
 export { friendlyAuthError, friendlyStatus } from './auth-errors.server.ts';
-export { redirectWithSession, requireAnonymous } from './auth.server.ts';
+export { redirectWithSession, requireAnonymous } from './session/user.server.ts';
 export { limitSignInAttempt } from './rate-limit.server.ts';
 export { readPublicForm } from './request.server.ts';
-export { getSupabase } from './supabase.server.ts';
+export { getSupabase } from './session/supabase.server.ts';

@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { PROJECT_KEY } from './projects.ts';
 import { emailField, noControlCharacters } from './schemas.ts';
+import { isUuid, Uuid } from './uuid.ts';
 
 const workspaceName = z
   .string({ error: 'Enter a workspace name.' })
@@ -47,8 +48,6 @@ export const RESERVED_SLUGS = [
   't',
 ];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The one-time key of a create form (made when the form is rendered): the same key sent twice creates
  * one row. Anything else in the field is ignored rather than refused: the create goes ahead, unkeyed.
@@ -57,7 +56,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 const createKey = z
   .optional(z.string())
-  .check(z.overwrite((key) => (key !== undefined && UUID.test(key) ? key : undefined)));
+  .check(z.overwrite((key) => (key !== undefined && isUuid(key) ? key : undefined)));
 
 export const ProjectSchema = z.object({
   key: createKey,
@@ -100,12 +99,12 @@ export const NewTaskSchema = z.object({
 });
 
 export const MoveTaskSchema = z.object({
-  taskId: z.string().check(z.uuid()),
+  taskId: Uuid,
   status: z.enum(TASK_STATUSES),
   direction: z.optional(z.enum(['up', 'down'])),
   // Drag and drop names the neighbours of the slot it drops into.
-  beforeTaskId: z.optional(z.string().check(z.uuid())),
-  afterTaskId: z.optional(z.string().check(z.uuid())),
+  beforeTaskId: z.optional(Uuid),
+  afterTaskId: z.optional(Uuid),
 });
 
 export const TASK_PRIORITIES = ['none', 'low', 'medium', 'high', 'urgent'] as const;
@@ -158,7 +157,7 @@ export const RenameWorkspaceSchema = z.object({ name: workspaceName });
 export const WorkspaceSlugSchema = z.object({ slug: WorkspaceSchema.shape.slug });
 
 export const TransferOwnershipSchema = z.object({
-  newOwner: z.string({ error: 'Choose the new owner.' }).check(z.uuid({ error: 'Choose the new owner.' })),
+  newOwner: z.string({ error: 'Choose the new owner.' }).check(z.refine(isUuid, 'Choose the new owner.')),
 });
 
 export const DeleteWorkspaceSchema = z.object({

@@ -2,8 +2,6 @@
 // backend whose access tokens are about to expire within seconds of being issued: refreshes happen once per request, parallel nested
 // loaders share them, and the cookies carry the attributes SPEC section 2 asks for.
 import { existsSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequestHandler, type ServerBuild } from '@remix-run/node';
@@ -12,15 +10,17 @@ import type { Backend } from '../../emulator/backend.ts';
 import { confirmedUser } from '../support/backend.ts';
 import { sql } from '../support/db.ts';
 import { projectRoot, startPrivateBackend } from '../support/private-backend.ts';
+import { recordingProxy, type RecordingProxy } from '../support/recording-proxy.ts';
 
 const buildPath = path.join(projectRoot, 'build', 'index.js');
 const origin = 'http://localhost:3000';
 
 let backend: Backend;
 let handle: (request: Request) => Promise<Response>;
-let proxy: http.Server;
+let proxy: RecordingProxy;
 /** Refresh-token grants the app has sent to the auth server, counted by the proxy in front of it. */
-let refreshGrants = 0;
+const refreshGrants = () =>
+  proxy.requests.filter((r) => r.startsWith('POST /auth/v1/token?grant_type=refresh_token')).length;
 
 beforeAll(async () => {
   if (!existsSync(buildPath))
@@ -34,28 +34,8 @@ beforeAll(async () => {
   });
   // The app reaches the backend through a proxy that counts refresh-token grants: the audit log only
   // shows rotations, and parallel grants of one token within the reuse interval rotate it once.
-  const upstream = new URL(backend.apiUrl);
-  proxy = http.createServer((req, res) => {
-    if (req.method === 'POST' && req.url?.startsWith('/auth/v1/token?grant_type=refresh_token'))
-      refreshGrants++;
-    const forward = http.request(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        method: req.method,
-        path: req.url,
-        headers: req.headers,
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    forward.on('error', () => res.destroy());
-    req.pipe(forward);
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  process.env.SUPABASE_URL = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  proxy = await recordingProxy(backend.apiUrl);
+  process.env.SUPABASE_URL = proxy.url;
   process.env.SUPABASE_ANON_KEY = backend.anonKey;
   // Sign-in attempts are counted through the service role (app/utils/rate-limit.server.ts).
   process.env.SUPABASE_SERVICE_ROLE_KEY = backend.serviceRoleKey;
@@ -65,7 +45,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(undefined)));
+  await proxy?.close();
   await backend?.stop();
 });
 
@@ -204,7 +184,7 @@ describe('sessions in the app', () => {
     expect(oldToken).toBeTruthy();
     await untilRefreshDue(jar);
     const rotationsBefore = await auditCount(email, 'token_refreshed');
-    const grantsBefore = refreshGrants;
+    const grantsBefore = refreshGrants();
     // Several page loads at once with the same cookies, each with several nested loaders.
     const paths = ['/account', '/account/security', '/account'];
     const pages = await Promise.all(
@@ -213,7 +193,7 @@ describe('sessions in the app', () => {
     for (const page of pages) expect(page.status).toBe(200);
     // Each page load asks once, however many loaders it runs; the first grant rotates the token and
     // the others, within the reuse interval, are handed the same new one.
-    expect(refreshGrants - grantsBefore).toBe(paths.length);
+    expect(refreshGrants() - grantsBefore).toBe(paths.length);
     expect(await auditCount(email, 'token_refreshed')).toBe(rotationsBefore + 1);
     expect(await auditCount(email, 'token_revoked')).toBe(0);
     const newTokens = pages.map(refreshTokenSetBy);

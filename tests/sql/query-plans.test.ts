@@ -223,7 +223,7 @@ const BOARD_CONTENT_ARGS: Array<[string, string]> = [
 
 const queries: PlannedQuery[] = [
   {
-    // app/utils/workspace.server.ts loadMembership: every /w/:workspace page (layout, sidebar).
+    // app/utils/session/membership.server.ts loadMembership: every /w/:workspace page (layout, sidebar).
     name: 'workspace layout: workspace, my membership and profile, projects',
     sql: read(
       `SELECT "public"."workspaces"."id", "public"."workspaces"."name", "public"."workspaces"."slug", "public"."workspaces"."is_personal", COALESCE( "workspaces_workspace_members_1"."workspaces_workspace_members_1", '[]') AS "workspace_members", COALESCE( "workspaces_projects_1"."workspaces_projects_1", '[]') AS "projects" FROM "public"."workspaces" INNER JOIN LATERAL ( SELECT json_agg("workspaces_workspace_members_1")::jsonb AS "workspaces_workspace_members_1" FROM (SELECT "workspace_members_1"."role", row_to_json("workspace_members_profile_2".*)::jsonb AS "profile" FROM "public"."workspace_members" AS "workspace_members_1" LEFT JOIN LATERAL ( SELECT "profiles_2"."display_name" FROM "public"."profiles" AS "profiles_2"  WHERE "profiles_2"."id" = "workspace_members_1"."user_id"   LIMIT $1 OFFSET $2 ) AS "workspace_members_profile_2" ON TRUE WHERE  "workspace_members_1"."user_id" = $3 AND "workspace_members_1"."workspace_id" = "public"."workspaces"."id"   LIMIT $4 OFFSET $5 ) AS "workspaces_workspace_members_1" ) AS "workspaces_workspace_members_1" ON "workspaces_workspace_members_1" IS NOT NULL LEFT JOIN LATERAL ( SELECT json_agg("workspaces_projects_1")::jsonb AS "workspaces_projects_1" FROM (SELECT "projects_1"."id", "projects_1"."key", "projects_1"."name", "projects_1"."archived_at" FROM "public"."projects" AS "projects_1"  WHERE "projects_1"."workspace_id" = "public"."workspaces"."id"   LIMIT $6 OFFSET $7 ) AS "workspaces_projects_1" ) AS "workspaces_projects_1" ON TRUE WHERE  "public"."workspaces"."slug" = $8   LIMIT $9 OFFSET $10 `,
@@ -417,7 +417,7 @@ const queries: PlannedQuery[] = [
     rls: [],
   },
 
-  // ---- Every signed-in request (app/utils/auth.server.ts) -----------------------------------------
+  // ---- Every signed-in request (app/utils/session/user.server.ts) -----------------------------------------
   {
     // A scalar RPC: PostgREST takes the first value. Security definer, so its body runs as postgres.
     name: 'every page: rpc session_status',

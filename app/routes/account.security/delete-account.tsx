@@ -9,7 +9,8 @@ import {
 import { Panel } from '~/components/panel.tsx';
 import { getFormProps } from '~/components/schema-form.ts';
 import { DeleteAccountSchema } from '~/utils/account-schemas.ts';
-import type { action, Blocker } from './route.tsx';
+import type { Blocker } from './reply.server.ts';
+import type { action } from './route.tsx';
 
 /**
  * Deleting the account, behind the current password. Refused, with links, while the account owns

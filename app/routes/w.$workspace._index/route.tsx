@@ -4,26 +4,25 @@ import { useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/rea
 import { randomUUID } from 'node:crypto';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { useClock } from '~/components/time.tsx';
-import { redirectWithSession } from '~/utils/auth.server.ts';
+import { redirectWithSession } from '~/utils/session/user.server.ts';
 import type { Status } from '~/utils/board.ts';
-import { classifyDataError, dataErrorResponse } from '~/utils/data-errors.server.ts';
+import { classifyDataError } from '~/utils/data-errors.server.ts';
 import { publicAvatarUrl } from '~/utils/files.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
 import { parseWithZod } from '~/utils/form-parse.ts';
 import { calendarDate } from '~/utils/format.ts';
-import { pageQuery, planPageRpc, type PageQueryAnswer } from '~/utils/page-query.server.ts';
+import { pageQuery, type PageQueryAnswer } from '~/utils/session/page-query.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { atLeast } from '~/utils/roles.ts';
-import { getSupabase } from '~/utils/supabase.server.ts';
 import { readTimeZone } from '~/utils/time-zone.server.ts';
 import { ProjectSchema } from '~/utils/workspace-schemas.ts';
 import { nextProjectKey, projectPath } from '~/utils/projects.ts';
-import { requireMember } from '~/utils/workspace.server.ts';
 import type { loader as workspaceLoader } from '../w.$workspace.tsx';
 import { ActivityFeed, type ActivityEntry } from './activity.tsx';
 import { MyTasks, type MyTask } from './my-tasks.tsx';
 import { NewProject, Welcome } from './new-project.tsx';
 import { ProjectList, type ProjectSummary } from './projects.tsx';
+import { signedIn } from '~/utils/session/signed-in.server.ts';
 
 /** How many of my tasks the overview lists, and how many "Show all" does. */
 const MY_TASKS = 8;
@@ -59,13 +58,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     my_task_limit: allMine ? ALL_MY_TASKS : MY_TASKS,
     activity_limit: ACTIVITY,
   };
-  // The session check, the workspace and the overview in one request (page-query.server.ts).
-  planPageRpc<OverviewPageAnswer>(request, context, slug, 'overview_page', args);
-  const membership = await requireMember(request, context, slug);
-  const answer = await pageQuery<OverviewPageAnswer>(context, slug);
-  if (answer?.error) throw dataErrorResponse(answer.error);
-  const page = answer?.data;
-  if (!page) throw new Response('Not found', { status: 404 });
+  // The session check, the workspace and the overview in one request.
+  const { member: membership, data: page } = await signedIn(request, context, {
+    workspace: slug,
+    query: pageQuery<OverviewPageAnswer>('overview_page', args),
+  });
 
   const projects: ProjectSummary[] = membership.projects.map((p) => {
     const counts: Record<Status, number> = { backlog: 0, todo: 0, in_progress: 0, done: 0 };
@@ -116,7 +113,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireSameSite(request);
-  const { workspace, user, projects } = await requireMember(request, context, params.workspace, 'admin');
+  const { user, member, supabase } = await signedIn(request, context, {
+    workspace: params.workspace,
+    minRole: 'admin',
+  });
+  const { workspace, projects } = member;
   const submission = parseWithZod(await readForm(request), { schema: ProjectSchema });
   const key = submission.status === 'success' ? submission.value.key : undefined;
   if (submission.status !== 'success') return json({ key, result: submission.reply() }, { status: 400 });
@@ -139,7 +140,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       submission.value.name,
       projects.map((p) => p.key),
     );
-  const { supabase } = getSupabase(request, context);
   const row = {
     workspace_id: workspace.id,
     key: projectKey,

@@ -1,7 +1,6 @@
-import type { ActionFunctionArgs } from '@remix-run/node';
 import { randomUUID } from 'node:crypto';
 import { json } from '@remix-run/node';
-import { redirectWithSession } from '~/utils/auth.server.ts';
+import { redirectWithSession } from '~/utils/session/user.server.ts';
 import { classifyDataError } from '~/utils/data-errors.server.ts';
 import {
   ATTACHMENT_MAX_BYTES,
@@ -11,13 +10,11 @@ import {
   storageKeyName,
 } from '~/utils/files.server.ts';
 import { fileTooLargeMessage, MESSAGES } from '~/utils/messages.ts';
-import { getSupabase } from '~/utils/supabase.server.ts';
+import type { TaskRequest } from './task.server.ts';
 
-export async function attachFile(
-  request: Request,
-  context: ActionFunctionArgs['context'],
-  { workspaceId, taskId, here }: { workspaceId: string; taskId: string; here: string },
-) {
+export async function attachFile({ request, context, supabase, member, task, here }: TaskRequest) {
+  const workspaceId = member.workspace.id;
+  const taskId = task.id;
   const refuse = (attachError: string, status: number) =>
     json({ intent: 'attach' as const, attachError }, { status });
   const upload = await readUpload(request, 'file', ATTACHMENT_MAX_BYTES);
@@ -30,7 +27,6 @@ export async function attachFile(
   const id = randomUUID();
   const path = `${workspaceId}/${taskId}/${id}/${storageKeyName(name)}`;
   const contentType = attachmentType(bytes, upload.file.type);
-  const { supabase } = getSupabase(request, context);
   const stored = await supabase.storage
     .from('attachments')
     .upload(path, bytes, { contentType, upsert: false });

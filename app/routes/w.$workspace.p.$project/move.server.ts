@@ -3,12 +3,12 @@
 // `applyMove` in app/utils/board.ts; both read the form through `readMove`.
 import { json } from '@remix-run/node';
 import type { AppLoadContext } from '@remix-run/node';
-import { redirectWithSession } from '~/utils/auth.server.ts';
+import { redirectWithSession } from '~/utils/session/user.server.ts';
 import { readMove, type Status } from '~/utils/board.ts';
-import { classifyDataError, dataErrorResponse } from '~/utils/data-errors.server.ts';
-import type { getSupabase } from '~/utils/supabase.server.ts';
+import { classifyDataError, dataErrorResponse, notFound, badRequest } from '~/utils/data-errors.server.ts';
+import type { RequestSupabase } from '~/utils/session/supabase.server.ts';
 
-type Supabase = ReturnType<typeof getSupabase>['supabase'];
+type Supabase = RequestSupabase['supabase'];
 
 /**
  * The neighbours a one-step move (↑ or ↓, without JavaScript) lands between: the card it passes and
@@ -67,7 +67,7 @@ export async function moveTask({
   // then draw the board without it. Without JavaScript the answer is a redirect (post, redirect, get).
   const fromScript = formData.get('via') === 'script';
   const move = readMove(formData);
-  if (!move) throw new Response('Bad request', { status: 400 });
+  if (!move) throw badRequest();
   const { taskId, status, direction, beforeTaskId, afterTaskId } = move;
   const { data: task, error: taskError } = await supabase
     .from('tasks')
@@ -78,7 +78,7 @@ export async function moveTask({
   if (taskError) throw dataErrorResponse(taskError);
   if (!task) {
     if (fromScript) return json({ moveError: 'This task no longer exists.', taskId }, { status: 404 });
-    throw new Response('Not found', { status: 404 });
+    throw notFound();
   }
   // The task panel's move forms (no JavaScript needed) come back to the panel.
   const backTo = formData.get('back') === 'panel' ? taskUrl(task.number) : boardUrl;

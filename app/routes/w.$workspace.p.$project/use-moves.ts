@@ -1,5 +1,5 @@
 import { useFetchers, useRevalidator, useSubmit, type useLoaderData } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { applyMove, moveFormData, readMove, type Move } from '~/utils/board.ts';
 import type { loader } from './route.tsx';
 
@@ -22,9 +22,13 @@ export function useMoves(saved: BoardTask[]) {
   const fetchers = useFetchers();
   const submit = useSubmit();
   const [waiting, setWaiting] = useState<Record<string, Move>>({});
-  const saving = new Set(
-    fetchers.filter((f) => f.state === 'submitting' && f.key.startsWith('move-')).map((f) => f.key),
-  );
+  // The moves being saved, by fetcher key; the same set until one starts or ends.
+  const savingKey = fetchers
+    .filter((f) => f.state === 'submitting' && f.key.startsWith('move-'))
+    .map((f) => f.key)
+    .sort()
+    .join(' ');
+  const saving = useMemo(() => new Set(savingKey ? savingKey.split(' ') : []), [savingKey]);
   const busy = saving.size > 0 || Object.keys(waiting).length > 0;
   const { revalidate } = useRevalidator();
   const wasBusy = useRef(false);
@@ -47,9 +51,11 @@ export function useMoves(saved: BoardTask[]) {
   }
   for (const move of Object.values(waiting)) tasks = applyMove(tasks, move);
 
-  const send = (move: Move) =>
-    submit(moveFormData(move), { method: 'post', navigate: false, fetcherKey: moveKey(move.taskId) });
-  const savingKey = [...saving].sort().join(' ');
+  const send = useCallback(
+    (move: Move) =>
+      submit(moveFormData(move), { method: 'post', navigate: false, fetcherKey: moveKey(move.taskId) }),
+    [submit],
+  );
   useEffect(() => {
     const ready = Object.values(waiting).filter((move) => !saving.has(moveKey(move.taskId)));
     if (ready.length === 0) return;
@@ -59,8 +65,7 @@ export function useMoves(saved: BoardTask[]) {
       return next;
     });
     for (const move of ready) send(move);
-    // `saving` is derived from fetchers; savingKey says when it changed.
-  }, [waiting, savingKey]);
+  }, [waiting, saving, send]);
 
   // Event handlers may run before the render that follows a submission: read the latest state.
   const savingNow = useRef(saving);

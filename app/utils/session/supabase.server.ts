@@ -4,9 +4,10 @@ import type { AppLoadContext } from '@remix-run/node';
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@supabase/ssr';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/types/database.ts';
-import { supabaseEnv } from './env.server.ts';
-import { backendFetch, postJson } from './backend-fetch.server.ts';
-import { sessionFromCookies, type CookieSession } from './session-cookie.server.ts';
+import { supabaseEnv } from '../env.server.ts';
+import { backendFetch, postJson } from '../backend-fetch.server.ts';
+import { sessionFromCookies, type CookieSession } from './cookie.server.ts';
+import { requestState } from './request-state.server.ts';
 
 export interface RequestSupabase {
   supabase: SupabaseClient<Database>;
@@ -14,16 +15,13 @@ export interface RequestSupabase {
   cookies: string[];
 }
 
-// Remix gives each request its own load-context object: the key for "this request".
-const perRequest = new WeakMap<object, RequestSupabase>();
-
 export function isHttps(request: Request): boolean {
   return new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
 }
 
 export function getSupabase(request: Request, context: AppLoadContext): RequestSupabase {
-  const existing = perRequest.get(context);
-  if (existing) return existing;
+  const state = requestState(context);
+  if (state.supabase) return state.supabase;
   const cookies: string[] = [];
   const { url, anonKey } = supabaseEnv();
   const userAgent = request.headers.get('User-Agent');
@@ -45,9 +43,8 @@ export function getSupabase(request: Request, context: AppLoadContext): RequestS
     // /account/security); the request reaches it from this server, so pass the browser's name on.
     global: { headers: userAgent ? { 'User-Agent': userAgent } : {}, fetch: backendFetch },
   });
-  const entry = { supabase, cookies };
-  perRequest.set(context, entry);
-  return entry;
+  state.supabase = { supabase, cookies };
+  return state.supabase;
 }
 
 // Headers objects that already carry this request's cookies. (remix-serve's fetch polyfill has no
@@ -59,7 +56,7 @@ const applied = new WeakSet<Headers>();
  * there), and makes such a response uncacheable: loaders, actions and thrown redirects all use it.
  */
 export function applySessionHeaders(target: Headers, context: AppLoadContext): void {
-  const entry = perRequest.get(context);
+  const entry = requestState(context).supabase;
   if (!entry || entry.cookies.length === 0 || applied.has(target)) return;
   for (const cookie of entry.cookies) target.append('Set-Cookie', cookie);
   // A response that sets auth cookies must never be cached, by the browser or anything between.
@@ -80,26 +77,21 @@ function storageKeyFor(url: string): string {
   return key;
 }
 
-const sessionPerRequest = new WeakMap<object, CookieSession | 'none' | 'unreadable'>();
-
 /**
  * The session the request's cookies carry, decoded once per request, its token not yet checked
- * (auth.server.ts checks it). The Supabase client reads the same cookies again, decoding them on each
+ * (user.server.ts checks it). The Supabase client reads the same cookies again, decoding them on each
  * read, when a request needs the client.
  */
 export function cookieSession(
   request: Request,
   context: AppLoadContext,
 ): CookieSession | 'none' | 'unreadable' {
-  let session = sessionPerRequest.get(context);
-  if (session === undefined) {
-    session = sessionFromCookies(
-      parseCookieHeader(request.headers.get('Cookie') ?? ''),
-      storageKeyFor(supabaseEnv().url),
-    );
-    sessionPerRequest.set(context, session);
-  }
-  return session;
+  const state = requestState(context);
+  state.cookie ??= sessionFromCookies(
+    parseCookieHeader(request.headers.get('Cookie') ?? ''),
+    storageKeyFor(supabaseEnv().url),
+  );
+  return state.cookie;
 }
 
 /** What supabase-js answers for an rpc(): PostgREST's error JSON, or a failed fetch with code ''. */

@@ -4,7 +4,7 @@
 // value that starts with `base64-` is base64url of the JSON auth-js stored.
 //
 // Nothing here is trusted: the access token it finds is used only once its signature has been
-// checked (auth.server.ts), exactly as the token the Supabase client would have read.
+// checked (user.server.ts), exactly as the token the Supabase client would have read.
 
 const BASE64_PREFIX = 'base64-';
 

@@ -1,13 +1,12 @@
-// The workspace a route is about, and the signed-in user's role in it, loaded once per request.
+// The workspace a page is about, and the signed-in user's role in it, loaded once per request.
 import type { AppLoadContext } from '@remix-run/node';
-import { requireUser, type SignedInUser } from './auth.server.ts';
-import { atLeast, type WorkspaceRole } from './roles.ts';
+import { dataErrorResponse, notFound } from '../data-errors.server.ts';
+import { atLeast, type WorkspaceRole } from '../roles.ts';
+import { requestState, type MembershipOutcome } from './request-state.server.ts';
 import { getSupabase } from './supabase.server.ts';
-import { dataErrorResponse } from './data-errors.server.ts';
-import { pageQuery } from './page-query.server.ts';
+import type { SignedInUser } from './user.server.ts';
 
 export interface Membership {
-  user: SignedInUser;
   workspace: { id: string; name: string; slug: string; is_personal: boolean };
   role: WorkspaceRole;
   /** How teammates see the signed-in user (presence on boards). */
@@ -16,24 +15,21 @@ export interface Membership {
   projects: Array<{ id: string; key: string; name: string; archived_at: string | null }>;
 }
 
-// Outcomes, not thrown responses, are shared between the loaders of one request: a Response body can
-// be read once, and Remix reads every thrown one.
-type Outcome = { membership: Membership } | { status: 404 } | { error: unknown };
-
-const perRequest = new WeakMap<object, Map<string, Promise<Outcome>>>();
-
-async function loadMembership(request: Request, context: AppLoadContext, slug: string): Promise<Outcome> {
-  const user = await requireUser(request, context);
-  // The page's combined query (page-query.server.ts) already holds the membership.
-  const combined = pageQuery(context, slug);
-  if (combined) {
-    const { data, error } = await combined;
+async function loadMembership(
+  request: Request,
+  context: AppLoadContext,
+  user: SignedInUser,
+  slug: string,
+): Promise<MembershipOutcome> {
+  // The page call that answered the session check holds the membership of its workspace.
+  const call = requestState(context).sessionCall;
+  if (call?.workspace === slug && call.started) {
+    const { data, error } = await call.started;
     if (error || !data) return { error };
     if (!data.membership) return { status: 404 };
     const { workspace, role, display_name, projects } = data.membership;
     return {
       membership: {
-        user,
         workspace,
         role,
         displayName: display_name ?? user.email,
@@ -55,14 +51,12 @@ async function loadMembership(request: Request, context: AppLoadContext, slug: s
   const mine = data?.workspace_members[0];
   const role = mine?.role;
   if (!data || !role) return { status: 404 };
-  const projects = sortProjects(data.projects);
   return {
     membership: {
-      user,
       workspace: { id: data.id, name: data.name, slug: data.slug, is_personal: data.is_personal },
       role,
       displayName: mine?.profile?.display_name ?? user.email,
-      projects,
+      projects: sortProjects(data.projects),
     },
   };
 }
@@ -74,27 +68,23 @@ function sortProjects(projects: Membership['projects']): Membership['projects'] 
   );
 }
 
-/** The caller's membership of `slug`; 404 unless they have at least `minRole` there. */
-export async function requireMember(
+/** The user's membership of `slug`; a 404 unless they have at least `minRole` there. */
+export async function membershipOf(
   request: Request,
   context: AppLoadContext,
+  user: SignedInUser,
   slug: string | undefined,
-  minRole: WorkspaceRole = 'viewer',
+  minRole: WorkspaceRole,
 ): Promise<Membership> {
-  if (!slug) throw new Response('Not found', { status: 404 });
-  let cache = perRequest.get(context);
-  if (!cache) {
-    cache = new Map();
-    perRequest.set(context, cache);
-  }
-  let pending = cache.get(slug);
+  if (!slug) throw notFound();
+  const { memberships } = requestState(context);
+  let pending = memberships.get(slug);
   if (!pending) {
-    pending = loadMembership(request, context, slug);
-    cache.set(slug, pending);
+    pending = loadMembership(request, context, user, slug);
+    memberships.set(slug, pending);
   }
   const outcome = await pending;
   if ('error' in outcome) throw dataErrorResponse(outcome.error);
-  if ('status' in outcome) throw new Response('Not found', { status: 404 });
-  if (!atLeast(outcome.membership.role, minRole)) throw new Response('Not found', { status: 404 });
+  if ('status' in outcome || !atLeast(outcome.membership.role, minRole)) throw notFound();
   return outcome.membership;
 }

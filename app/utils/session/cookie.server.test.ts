@@ -1,6 +1,6 @@
 import { createChunks, stringToBase64URL } from '@supabase/ssr';
 import { describe, expect, it } from 'vitest';
-import { sessionFromCookies } from './session-cookie.server.ts';
+import { sessionFromCookies } from './cookie.server.ts';
 
 const KEY = 'sb-127-auth-token';
 

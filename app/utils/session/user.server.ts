@@ -3,10 +3,11 @@
 import type { AppLoadContext } from '@remix-run/node';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { redirect } from '@remix-run/node';
+import { SIGNED_IN_HOME } from '../home.ts';
+import { unavailableResponse } from '../data-errors.server.ts';
+import { startPageCall } from './page-query.server.ts';
+import { requestState, type UserOutcome } from './request-state.server.ts';
 import { applySessionHeaders, cookieSession, getSupabase, rpcAsUser } from './supabase.server.ts';
-import { SIGNED_IN_HOME } from './home.ts';
-import { unavailableResponse } from './data-errors.server.ts';
-import { pageQuery } from './page-query.server.ts';
 
 export interface SignedInUser {
   id: string;
@@ -40,20 +41,18 @@ function authenticationMethods(amr: unknown): AuthenticationMethod[] {
   );
 }
 
-// One answer per request, however many loaders ask. The shared value is an outcome, never a thrown
-// Response: Remix reads the body of every thrown Response, and a body can be read only once.
-const signedInPerRequest = new WeakMap<object, Promise<SignedInUser | null | 'unavailable'>>();
-
+/**
+ * Who is signed in, or null: for pages anyone may see (the root layout, the sign-in pages). A
+ * signed-in page calls signedIn() instead (signed-in.server.ts). One answer per request, however many
+ * loaders ask.
+ */
 export async function getSignedInUser(
   request: Request,
   context: AppLoadContext,
 ): Promise<SignedInUser | null> {
-  let pending = signedInPerRequest.get(context);
-  if (!pending) {
-    pending = readSignedInUser(request, context);
-    signedInPerRequest.set(context, pending);
-  }
-  const outcome = await pending;
+  const state = requestState(context);
+  state.user ??= readSignedInUser(request, context);
+  const outcome = await state.user;
   if (outcome === 'unavailable') throw unavailableResponse();
   return outcome;
 }
@@ -114,26 +113,29 @@ function knownSession(
   return known && known.until > now ? { token: session.accessToken, claims: known.claims } : undefined;
 }
 
-async function readSignedInUser(
-  request: Request,
-  context: AppLoadContext,
-): Promise<SignedInUser | null | 'unavailable'> {
+async function readSignedInUser(request: Request, context: AppLoadContext): Promise<UserOutcome> {
   // Most requests of a signed-in browser carry a token checked before and far from expiry: they need
   // no Supabase client unless a route asks for one.
   const known = knownSession(request, context);
   if (known === null) return null;
+  const state = requestState(context);
+  if (known) state.checkedToken = known.token;
   const claims = known ? known.claims : await verifiedClaims(getSupabase(request, context).supabase);
   if (!claims) return null;
   // The token's signature is fine, but its session may have been ended elsewhere since (sign out
   // everywhere or of one device, a password change), and the token's aal may fall short of what the
   // account needs (a verified authenticator app): one query answers both, once per request.
-  // A page that fetches its data in one request has the session's status in that answer. Remix
-  // starts every loader of a request in one pass, and each declares its page query as it starts: by
-  // the next turn of the event loop all have (the client's session read used to give them the time).
+  // When a loader of this request gave signedIn() a page query, its answer holds that status. Remix
+  // calls every loader of a request in one pass, and signedIn() takes the query before anything in the
+  // loader waits: by the next turn of the event loop every loader has given its own.
   await new Promise((resolve) => setImmediate(resolve));
-  const combined = pageQuery(context, undefined, known?.token ?? null);
-  const { data: status, error: statusError } = combined
-    ? await combined.then(({ data, error }) => ({ data: data?.session ?? null, error }))
+  const [first] = state.pageCalls.values();
+  state.sessionCall = first ?? null;
+  const { data: status, error: statusError } = first
+    ? await startPageCall(request, context, first, state.checkedToken).then(({ data, error }) => ({
+        data: data?.session ?? null,
+        error,
+      }))
     : known
       ? await rpcAsUser<string>('session_status', known.token)
       : await getSupabase(request, context).supabase.rpc('session_status');
@@ -163,21 +165,6 @@ export function redirectWithSession(
   const response = redirect(url, init);
   applySessionHeaders(response.headers, context);
   return response;
-}
-
-/**
- * The signed-in user, at the assurance level their account needs: without a session, off to sign in;
- * with a first factor only while they have an authenticator app, off to enter its code (the database
- * would show them nothing anyway). Either way they come back here afterwards.
- */
-export async function requireUser(request: Request, context: AppLoadContext): Promise<SignedInUser> {
-  const user = await getSignedInUser(request, context);
-  if (!user || user.needsMfa) {
-    const url = new URL(request.url);
-    const next = encodeURIComponent(`${url.pathname}${url.search}`);
-    throw redirectWithSession(user ? `/login/mfa?next=${next}` : `/login?next=${next}`, request, context);
-  }
-  return user;
 }
 
 /** Auth pages send signed-in visitors on to their home (or to the second step they still owe). */

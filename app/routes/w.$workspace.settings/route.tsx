@@ -3,10 +3,9 @@ import { parseWithZod } from '~/utils/form-parse.ts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import type { ReactNode } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { ErrorList, Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
-import { redirectWithSession } from '~/utils/auth.server.ts';
+import { redirectWithSession } from '~/utils/session/user.server.ts';
 import { emptyStorageTrash } from '~/utils/admin.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import {
@@ -15,15 +14,20 @@ import {
   TransferOwnershipSchema,
   WorkspaceSlugSchema,
 } from '~/utils/workspace-schemas.ts';
-import { getSupabase } from '~/utils/supabase.server.ts';
-import { requireMember } from '~/utils/workspace.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
-import { dataErrorResponse } from '~/utils/data-errors.server.ts';
+import { dataErrorResponse, notFound } from '~/utils/data-errors.server.ts';
 import { classifyDataError, dataErrorKind } from '~/utils/data-errors.server.ts';
+import { signedIn } from '~/utils/session/signed-in.server.ts';
+import { readIntent } from '~/utils/intent.server.ts';
+import { SettingsIntent } from './intents.server.ts';
+import { Panel } from '~/components/panel.tsx';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { workspace, role, user } = await requireMember(request, context, params.workspace, 'admin');
-  const { supabase } = getSupabase(request, context);
+  const { user, member, supabase } = await signedIn(request, context, {
+    workspace: params.workspace,
+    minRole: 'admin',
+  });
+  const { workspace, role } = member;
   const { data, error } = await supabase
     .from('workspace_members')
     .select('user_id, profile:profiles!workspace_members_profile_fkey(display_name)')
@@ -39,10 +43,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireSameSite(request);
-  const { workspace, role } = await requireMember(request, context, params.workspace, 'admin');
+  const { member, supabase } = await signedIn(request, context, {
+    workspace: params.workspace,
+    minRole: 'admin',
+  });
+  const { workspace, role } = member;
   const formData = await readForm(request);
-  const intent = String(formData.get('intent') ?? '');
-  const { supabase } = getSupabase(request, context);
+  const { intent } = readIntent(formData, SettingsIntent);
   // A failure that is not about a field: shown above the form, with its status.
   const failed = (
     error: unknown,
@@ -86,7 +93,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (error) return failed(error, submission);
     return redirectWithSession(`/w/${submission.value.slug}/settings`, request, context);
   }
-  if (role !== 'owner') throw new Response('Not found', { status: 404 });
+  if (role !== 'owner') throw notFound();
   if (intent === 'transfer') {
     const submission = parseWithZod(formData, { schema: TransferOwnershipSchema });
     if (submission.status !== 'success') return json({ intent, result: submission.reply() }, { status: 400 });
@@ -105,42 +112,31 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
     return redirectWithSession(`/w/${workspace.slug}`, request, context);
   }
-  if (intent === 'delete') {
-    const submission = parseWithZod(formData, { schema: DeleteWorkspaceSchema });
-    if (submission.status !== 'success') return json({ intent, result: submission.reply() }, { status: 400 });
-    if (submission.value.confirm !== workspace.name) {
-      return json(
-        {
-          intent,
-          result: submission.reply({
-            fieldErrors: { confirm: [`Type “${workspace.name}” exactly to confirm.`] },
-          }),
-        },
-        { status: 400 },
-      );
-    }
-    const { data, error } = await supabase.from('workspaces').delete().eq('id', workspace.id).select('id');
-    if (error) return failed(error, submission);
-    if (data.length !== 1) {
-      return json(
-        { intent, result: submission.reply({ formErrors: ['A personal workspace cannot be deleted.'] }) },
-        { status: 400 },
-      );
-    }
-    // Its attachments' rows went with it; their files go now.
-    await emptyStorageTrash();
-    return redirectWithSession('/w', request, context);
+  // What is left is 'delete'.
+  const submission = parseWithZod(formData, { schema: DeleteWorkspaceSchema });
+  if (submission.status !== 'success') return json({ intent, result: submission.reply() }, { status: 400 });
+  if (submission.value.confirm !== workspace.name) {
+    return json(
+      {
+        intent,
+        result: submission.reply({
+          fieldErrors: { confirm: [`Type “${workspace.name}” exactly to confirm.`] },
+        }),
+      },
+      { status: 400 },
+    );
   }
-  throw new Response('Bad request', { status: 400 });
-}
-
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section aria-label={title} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 className="text-base font-semibold">{title}</h2>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
+  const { data, error } = await supabase.from('workspaces').delete().eq('id', workspace.id).select('id');
+  if (error) return failed(error, submission);
+  if (data.length !== 1) {
+    return json(
+      { intent, result: submission.reply({ formErrors: ['A personal workspace cannot be deleted.'] }) },
+      { status: 400 },
+    );
+  }
+  // Its attachments' rows went with it; their files go now.
+  await emptyStorageTrash();
+  return redirectWithSession('/w', request, context);
 }
 
 export default function Settings() {

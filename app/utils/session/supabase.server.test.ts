@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createChunks, stringToBase64URL } from '@supabase/ssr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reloadConfig } from './env.server.ts';
+import { reloadConfig } from '../env.server.ts';
 import { cookieSession, getSupabase, rpcAsUser } from './supabase.server.ts';
 
 let server: http.Server;

@@ -1,0 +1,96 @@
+// The task a panel address names (`/w/:workspace/p/:project/t/:number`), and what the panel shows
+// with it: its comments, its files (with previews of pictures) and the workspace's people.
+import type { AppLoadContext, LoaderFunctionArgs } from '@remix-run/node';
+import { dataErrorResponse, notFound } from '~/utils/data-errors.server.ts';
+import { publicAvatarUrl } from '~/utils/files.server.ts';
+import { requireProject } from '~/utils/project.server.ts';
+import { taskPath } from '~/utils/projects.ts';
+import type { WorkspaceRole } from '~/utils/roles.ts';
+import { signedIn } from '~/utils/session/signed-in.server.ts';
+
+const PREVIEWABLE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+const PREVIEW_SECONDS = 300;
+
+/** The task, in a project of the caller's workspace, or a 404 (a 301 for an old or capitalised address). */
+export async function requireTask(
+  request: Request,
+  context: AppLoadContext,
+  params: LoaderFunctionArgs['params'],
+  minRole: WorkspaceRole = 'viewer',
+) {
+  const { user, member, supabase } = await signedIn(request, context, {
+    workspace: params.workspace,
+    minRole,
+  });
+  // The project comes with the membership (an old address is sent on to the key's by the board too).
+  const project = requireProject(request, context, member, params.project);
+  const number = Number(params.number);
+  if (!Number.isInteger(number) || number < 1) throw notFound();
+  const { data: task, error } = await supabase
+    .from('tasks')
+    .select(
+      'id, number, title, description, status, priority, assignee_id, due_date, project:projects!tasks_project_fkey(archived_at)',
+    )
+    .eq('project_id', project.id)
+    .eq('workspace_id', member.workspace.id)
+    .eq('number', number)
+    .maybeSingle();
+  if (error) throw dataErrorResponse(error);
+  if (!task) throw notFound();
+  const here = taskPath(member.workspace.slug, project.key, task.number);
+  return { request, context, user, member, project, task, supabase, here };
+}
+
+/** A task request: who asks, the task, and the panel's address to come back to. */
+export type TaskRequest = Awaited<ReturnType<typeof requireTask>>;
+
+/** The task's comments, files and the workspace's people, as the panel shows them. */
+export async function taskPanelData({ supabase, member, task }: TaskRequest) {
+  const [comments, members, attachments] = await Promise.all([
+    supabase
+      .from('comments')
+      .select(
+        'id, body, created_at, edited_at, author_id, author:profiles!comments_author_profile_fkey(display_name)',
+      )
+      .eq('task_id', task.id)
+      .order('created_at'),
+    supabase
+      .from('workspace_members')
+      .select('user_id, profile:profiles!workspace_members_profile_fkey(display_name, avatar_path)')
+      .eq('workspace_id', member.workspace.id),
+    supabase
+      .from('attachments')
+      .select(
+        'id, name, size, content_type, path, uploaded_by, uploader:profiles!attachments_uploader_profile_fkey(display_name)',
+      )
+      .eq('task_id', task.id)
+      .order('created_at'),
+  ]);
+  if (comments.error) throw dataErrorResponse(comments.error);
+  if (members.error) throw dataErrorResponse(members.error);
+  if (attachments.error) throw dataErrorResponse(attachments.error);
+  // Previews: short-lived signed URLs for images, handed out only for rows RLS just let us read.
+  const images = attachments.data.filter((a) => PREVIEWABLE.has(a.content_type));
+  const previews = new Map<string, string>();
+  if (images.length > 0) {
+    const { data } = await supabase.storage.from('attachments').createSignedUrls(
+      images.map((a) => a.path),
+      PREVIEW_SECONDS,
+    );
+    for (const signed of data ?? [])
+      if (signed.path && signed.signedUrl) previews.set(signed.path, signed.signedUrl);
+  }
+  return {
+    comments: comments.data,
+    attachments: attachments.data.map(({ path, uploader, ...a }) => ({
+      ...a,
+      uploader: uploader?.display_name ?? 'Someone',
+      preview: previews.get(path) ?? null,
+    })),
+    members: members.data.map((m) => ({
+      id: m.user_id,
+      name: m.profile?.display_name ?? 'Someone',
+      avatar: publicAvatarUrl(m.profile?.avatar_path),
+    })),
+  };
+}

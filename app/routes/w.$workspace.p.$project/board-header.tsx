@@ -1,0 +1,55 @@
+import { Link } from '@remix-run/react';
+import type { LiveState, Viewer } from '~/components/live.tsx';
+
+/** The board's title line: the project, its export, the shortcuts, and who else is here. */
+export function BoardHeader({
+  project,
+  live,
+  others,
+  saving,
+  onShowShortcuts,
+}: {
+  project: { name: string; key: string; archived_at: string | null };
+  live: LiveState;
+  others: Viewer[];
+  saving: boolean;
+  onShowShortcuts: () => void;
+}) {
+  return (
+    <header className="flex flex-wrap items-baseline gap-3" data-live={live}>
+      <h1 className="text-xl font-semibold">{project.name}</h1>
+      <span className="font-mono text-sm text-slate-500">{project.key}</span>
+      {project.archived_at ? (
+        <span className="rounded bg-slate-200 px-2 py-0.5 text-xs">Archived: read-only</span>
+      ) : null}
+      {/* A document request (the export route answers a file), so it works without JavaScript. */}
+      <Link to="export.csv" reloadDocument className="text-sm text-slate-600 underline hover:text-slate-900">
+        Export CSV
+      </Link>
+      <button
+        type="button"
+        onClick={onShowShortcuts}
+        // Shortcuts are for keyboards: not offered on a phone's width.
+        className="js-only hidden text-sm text-slate-600 underline hover:text-slate-900 md:inline"
+      >
+        Keyboard shortcuts <kbd className="font-mono text-xs">?</kbd>
+      </button>
+      {saving ? <span className="text-xs text-slate-500">Saving…</span> : null}
+      {live === 'interrupted' ? (
+        <span aria-live="polite" className="text-xs text-amber-700">
+          Reconnecting… changes by others will show when the connection is back.
+        </span>
+      ) : null}
+      {others.length > 0 ? (
+        <p aria-label="Also on this board" className="ml-auto flex items-center gap-1 text-xs text-slate-600">
+          <span className="sr-only sm:not-sr-only">Also here:</span>
+          {others.map((o) => (
+            <span key={o.id} className="rounded-full bg-indigo-100 px-2 py-0.5 font-medium text-indigo-900">
+              {o.name}
+            </span>
+          ))}
+        </p>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,86 @@
+// The board's data: its one backend call (`board_page` answers the session check, the caller's
+// membership of the workspace and the board's windows of cards, filtered, in one request; signedIn()
+// makes it), and what the page shows of the answer.
+import { longerWindows, type Filters, type Priority, type Status, type Windows } from '~/utils/board.ts';
+import { notFound } from '~/utils/data-errors.server.ts';
+import { publicAvatarUrl } from '~/utils/files.server.ts';
+import { pageQuery, type PageQueryAnswer } from '~/utils/session/page-query.server.ts';
+
+export type BoardTaskRow = {
+  id: string;
+  number: number;
+  title: string;
+  status: Status;
+  position: number;
+  priority: Priority;
+  due_date: string | null;
+  assignee_id: string | null;
+  comments: number;
+  attachments: number;
+};
+
+/** What `board_page` answers (its migration documents the JSON). */
+export interface BoardPageAnswer extends PageQueryAnswer {
+  project: {
+    id: string;
+    key: string;
+    name: string;
+    description: string | null;
+    archived_at: string | null;
+  } | null;
+  people: Array<{ id: string; display_name: string; avatar_path: string | null }> | null;
+  columns: Array<{ status: Status; count: number; total: number; tasks: BoardTaskRow[] }> | null;
+}
+
+export function boardPage(page: {
+  workspace: string;
+  project: string;
+  windows: Windows;
+  filters: Filters;
+  /** The reader's calendar date, for the due-date filters. */
+  today: string;
+}) {
+  return pageQuery<BoardPageAnswer>('board_page', {
+    workspace_slug: page.workspace,
+    project_key: page.project,
+    shown: longerWindows(page.windows),
+    filters: { ...page.filters, today: page.today },
+  });
+}
+
+/**
+ * What the board page shows of the answer, or a 404 when the project is not there (or not the
+ * caller's). Board order: column by column, each top to bottom. (Positions stay on the server: the
+ * order says it all, and the page carries less; so do counts of nothing.)
+ */
+export function boardView(answer: BoardPageAnswer) {
+  const { project, columns } = answer;
+  if (!project || !columns) throw notFound();
+  const byStatus = <T>(value: (column: NonNullable<BoardPageAnswer['columns']>[number]) => T) =>
+    Object.fromEntries(columns.map((column) => [column.status, value(column)])) as Record<Status, T>;
+  return {
+    project,
+    tasks: columns.flatMap((column) =>
+      column.tasks.map((t) => ({
+        id: t.id,
+        number: t.number,
+        title: t.title,
+        status: t.status,
+        priority: t.priority,
+        due: t.due_date,
+        assignee: t.assignee_id,
+        ...(t.comments > 0 ? { comments: t.comments } : {}),
+        ...(t.attachments > 0 ? { attachments: t.attachments } : {}),
+      })),
+    ),
+    // The cards that match the filters (all of them without one), and all of each column's.
+    counts: byStatus((column) => column.count),
+    totals: byStatus((column) => column.total),
+    // The workspace's members, once: the cards' faces and the assignee filter's choices.
+    people: (answer.people ?? []).map((p) => ({
+      id: p.id,
+      name: p.display_name,
+      avatar: publicAvatarUrl(p.avatar_path),
+    })),
+  };
+}
