@@ -17,8 +17,10 @@ export interface Membership {
 }
 
 // Outcomes, not thrown responses, are shared between the loaders of one request: a Response body can
-// be read once, and Remix reads every thrown one.
-type Outcome = { membership: Membership } | { status: 404 } | { error: unknown };
+// be read once, and Remix reads every thrown one. What the session check throws is kept as an outcome
+// too: its 503 while the backend is down goes to each loader as a copy of its own; its redirects have
+// no body, and stay the one Response the session's cookies were put on.
+type Outcome = { membership: Membership } | { status: 404 } | { error: unknown } | { thrown: unknown };
 
 const perRequest = new WeakMap<object, Map<string, Promise<Outcome>>>();
 
@@ -89,10 +91,14 @@ export async function requireMember(
   }
   let pending = cache.get(slug);
   if (!pending) {
-    pending = loadMembership(request, context, slug);
+    pending = loadMembership(request, context, slug).catch((thrown: unknown) => ({ thrown }));
     cache.set(slug, pending);
   }
   const outcome = await pending;
+  if ('thrown' in outcome)
+    throw outcome.thrown instanceof Response && outcome.thrown.body !== null
+      ? outcome.thrown.clone()
+      : outcome.thrown;
   if ('error' in outcome) throw dataErrorResponse(outcome.error);
   if ('status' in outcome) throw new Response('Not found', { status: 404 });
   if (!atLeast(outcome.membership.role, minRole)) throw new Response('Not found', { status: 404 });
