@@ -331,9 +331,10 @@ describe('settings at start', () => {
   }
 
   it('refuses a production start without SUPABASE_URL, naming it in one line', async () => {
+    // Keys of a hosted project, not the local backend's: the address is what is missing.
     const { code, output } = await startWith({
-      SUPABASE_ANON_KEY: backend.anonKey,
-      SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
+      SUPABASE_ANON_KEY: 'hosted-anon-key-0123456789abcdef',
+      SUPABASE_SERVICE_ROLE_KEY: 'hosted-service-key-0123456789abcdef',
       SESSION_SECRET: 'crewboard-test-session-secret-of-32-characters',
     });
     expect(code).toBe(1);
