@@ -48,6 +48,8 @@ beforeAll(async () => {
   app = await startAppServer(backend, {
     RATE_LIMIT_SIGN_IN_PER_VISITOR: '100000',
     RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '100000',
+    // The test plays the TLS proxy in front of the app: what it says in X-Forwarded-Proto is believed.
+    TRUST_PROXY: '127.0.0.1, ::1',
   });
 }, 120_000);
 
