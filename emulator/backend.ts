@@ -26,7 +26,7 @@ import { SetupProblem } from './lib/problem.ts';
 import { type BackendOptions, PORT_VARIABLES, type PortOption } from './backend-options.ts';
 import { startMailbox, type Mailbox } from './mail/mailbox.ts';
 import { startSmtp } from './mail/smtp.ts';
-import { createRealtime } from './realtime/server.ts';
+import { createRealtime, prepareRealtimeConnection } from './realtime/server.ts';
 import { startPostgrest, type Postgrest } from './rest/postgrest.ts';
 import { createStorage } from './storage/server.ts';
 
@@ -233,7 +233,11 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     // realtime logs in as supabase_admin (as the CLI runs it): it streams the publication over a
     // replication connection and checks each change as the subscriber's role.
     const realtimePool = survivingRestarts(
-      new pg.Pool({ connectionString: db.urlAs('supabase_admin'), max: 4 }),
+      new pg.Pool({
+        connectionString: db.urlAs('supabase_admin'),
+        max: 4,
+        onConnect: prepareRealtimeConnection,
+      }),
       'realtime',
       log,
     );

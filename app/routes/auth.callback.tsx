@@ -7,6 +7,7 @@ import { AuthCard, FormMessage } from '~/components/forms.tsx';
 import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
 import { MESSAGES } from '~/utils/messages.ts';
 import { redirectWithSession } from '~/utils/session/user.server.ts';
+import { withDeviceCookie } from '~/utils/device-cookie.server.ts';
 import { safeRedirect } from '~/utils/redirect.ts';
 import { getSupabase } from '~/utils/session/supabase.server.ts';
 import { SIGNED_IN_HOME } from '~/utils/home.ts';
@@ -23,8 +24,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return json({ message: MESSAGES.link_invalid, code: 'link_invalid' }, { status: 400 });
   }
   const { supabase } = getSupabase(request, context);
-  const { error } = await supabase.auth.exchangeCodeForSession(code);
-  if (!error) return redirectWithSession(next, request, context);
+  const { data, error } = await supabase.auth.exchangeCodeForSession(code);
+  if (!error) return withDeviceCookie(redirectWithSession(next, request, context), request, data.user);
   if (isAuthError(error) && error.name === 'AuthPKCECodeVerifierMissingError') {
     return json({ message: MESSAGES.pkce_missing, code: 'pkce_missing' }, { status: 400 });
   }

@@ -6,6 +6,7 @@ import { AuthCard, FormMessage, SubmitButton } from '~/components/forms.tsx';
 import { friendlyAuthError } from '~/utils/auth-errors.server.ts';
 import { MESSAGES } from '~/utils/messages.ts';
 import { redirectWithSession } from '~/utils/session/user.server.ts';
+import { withDeviceCookie } from '~/utils/device-cookie.server.ts';
 import { redirectWithFlash } from '~/utils/flash.server.ts';
 import { safeRedirect } from '~/utils/redirect.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
@@ -62,7 +63,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (type === 'email_change')
     return redirectWithFlash(destination(type, next), 'email_changed', request, context);
-  return redirectWithSession(destination(type, next), request, context);
+  const response = redirectWithSession(destination(type, next), request, context);
+  return data.user ? withDeviceCookie(response, request, data.user) : response;
 }
 
 const TITLES: Record<string, string> = {

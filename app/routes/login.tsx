@@ -21,6 +21,7 @@ import {
   readPublicForm,
   redirectWithSession,
   requireAnonymous,
+  withDeviceCookie,
 } from '~/utils/sign-in-page.server.ts';
 import { safeRedirect } from '~/utils/redirect.ts';
 import { LoginSchema } from '~/utils/schemas.ts';
@@ -43,7 +44,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { supabase } = getSupabase(request, context);
   const { email, password, next } = submission.value;
   const limited = await limitSignInAttempt(request, email);
-  const { error } = limited ? { error: null } : await supabase.auth.signInWithPassword({ email, password });
+  const { data, error } = limited
+    ? { data: null, error: null }
+    : await supabase.auth.signInWithPassword({ email, password });
   const friendly = limited ?? (error ? friendlyAuthError(error) : null);
   if (friendly) {
     return json(
@@ -54,7 +57,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: friendlyStatus(friendly) },
     );
   }
-  return redirectWithSession(safeRedirect(next, SIGNED_IN_HOME), request, context);
+  const response = redirectWithSession(safeRedirect(next, SIGNED_IN_HOME), request, context);
+  return data?.user ? withDeviceCookie(response, request, data.user) : response;
 }
 
 export default function Login() {

@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { AuthCard, Field, FormMessage, Honeypot, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { friendlyAuthError, friendlyStatus } from '~/utils/auth-errors.server.ts';
 import { redirectWithSession, requireAnonymous } from '~/utils/session/user.server.ts';
+import { withDeviceCookie } from '~/utils/device-cookie.server.ts';
 import { limitSignInAttempt } from '~/utils/rate-limit.server.ts';
 import { safeRedirect } from '~/utils/redirect.ts';
 import { readPublicForm } from '~/utils/request.server.ts';
@@ -59,8 +60,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ step: 'code' as const, result: submission.reply() }, { status: 400 });
   const { email, code, next } = submission.value;
   const limited = await limitSignInAttempt(request, email);
-  const { error } = limited
-    ? { error: null }
+  const { data, error } = limited
+    ? { data: null, error: null }
     : await supabase.auth.verifyOtp({ email, token: code, type: 'email' });
   const friendly = limited ?? (error ? friendlyAuthError(error, 'code') : null);
   if (friendly) {
@@ -72,7 +73,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: friendlyStatus(friendly) },
     );
   }
-  return redirectWithSession(safeRedirect(next, SIGNED_IN_HOME), request, context);
+  const response = redirectWithSession(safeRedirect(next, SIGNED_IN_HOME), request, context);
+  return data?.user ? withDeviceCookie(response, request, data.user) : response;
 }
 
 export default function LoginWithCode() {

@@ -13,6 +13,7 @@ import {
   useSchemaForm,
 } from '~/components/forms.tsx';
 import { getSignedInUser, redirectWithSession } from '~/utils/session/user.server.ts';
+import { withDeviceCookie } from '~/utils/device-cookie.server.ts';
 import { SIGNED_IN_HOME } from '~/utils/home.ts';
 import { MESSAGES } from '~/utils/messages.ts';
 import { listTotpFactors, verifyTotpCode } from '~/utils/mfa.server.ts';
@@ -61,7 +62,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status },
     );
   }
-  return redirectWithSession(next, request, context);
+  // The sign-in is complete now: this browser gets its own allowance for the account.
+  return withDeviceCookie(redirectWithSession(next, request, context), request, {
+    id: user.id,
+    email: user.email,
+  });
 }
 
 export default function SecondFactor() {

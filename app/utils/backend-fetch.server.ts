@@ -9,6 +9,7 @@
 // `remix dev`), keeps connections alive by itself and ignores the `agent` field.
 import http from 'node:http';
 import https from 'node:https';
+import { backendAnswered, backendFailed, failureReason } from './outage.server.ts';
 
 const agents = {
   http: new http.Agent({ keepAlive: true, maxSockets: 64 }),
@@ -17,9 +18,24 @@ const agents = {
 
 const agentFor = (url: URL) => (url.protocol === 'https:' ? agents.https : agents.http);
 
-/** The global fetch, with the keep-alive agent for the backend's origin. */
+/** The global fetch, with the keep-alive agent for the backend's origin; failures go to outage.server.ts. */
 const fetchWithAgent: typeof fetch = (input, init) =>
-  fetch(input, { ...init, agent: agentFor } as RequestInit);
+  fetch(input, { ...init, agent: agentFor } as RequestInit).then(
+    (response) => {
+      if (response.status >= 500) backendFailed(failureReason('the backend', response.status, null));
+      return response;
+    },
+    (error: unknown) => {
+      if (!init?.signal?.aborted) backendFailed(failureReason('the backend', null, error));
+      throw error;
+    },
+  );
+
+/** What an answer of the data API tells outage.server.ts. */
+function noteRestAnswer(status: number, body: Buffer): void {
+  if (status < 500) backendAnswered();
+  else backendFailed(failureReason('the data API', status, body.toString('utf8')));
+}
 
 /**
  * A request node:http carries here: to the REST API (PostgREST answers JSON and never redirects), with
@@ -54,10 +70,12 @@ function requestWhole(url: URL, init: RequestInit = {}): Promise<Response> {
           for (let i = 0; i + 1 < answer.rawHeaders.length; i += 2)
             answerHeaders.append(answer.rawHeaders[i] ?? '', answer.rawHeaders[i + 1] ?? '');
           const status = answer.statusCode ?? 502;
+          const whole = Buffer.concat(chunks);
+          noteRestAnswer(status, whole);
           // These statuses have no body, and a Response refuses one.
           const empty = status === 204 || status === 205 || status === 304 || method === 'HEAD';
           resolve(
-            new Response(empty ? null : (Buffer.concat(chunks) as Uint8Array<ArrayBuffer>), {
+            new Response(empty ? null : (whole as Uint8Array<ArrayBuffer>), {
               status,
               statusText: answer.statusMessage,
               headers: answerHeaders,
@@ -67,9 +85,11 @@ function requestWhole(url: URL, init: RequestInit = {}): Promise<Response> {
       },
     );
     // As fetch does: a network failure rejects with a TypeError, the cause attached.
-    request.on('error', (error) =>
-      reject(init.signal?.aborted ? error : new TypeError('fetch failed', { cause: error })),
-    );
+    request.on('error', (error) => {
+      if (init.signal?.aborted) return reject(error);
+      backendFailed(failureReason('the data API', null, error));
+      reject(new TypeError('fetch failed', { cause: error }));
+    });
     request.end(body);
   });
 }
@@ -100,12 +120,18 @@ export function postJson(
         const chunks: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));
         answer.on('error', reject);
-        answer.on('end', () =>
-          resolve({ status: answer.statusCode ?? 502, text: Buffer.concat(chunks).toString('utf8') }),
-        );
+        answer.on('end', () => {
+          const status = answer.statusCode ?? 502;
+          const whole = Buffer.concat(chunks);
+          noteRestAnswer(status, whole);
+          resolve({ status, text: whole.toString('utf8') });
+        });
       },
     );
-    request.on('error', (error) => reject(new TypeError('fetch failed', { cause: error })));
+    request.on('error', (error) => {
+      backendFailed(failureReason('the data API', null, error));
+      reject(new TypeError('fetch failed', { cause: error }));
+    });
     request.end(body);
   });
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress, inRange, PEER_HEADER } from './client-address.server.ts';
+import {
+  clientAddress,
+  inRange,
+  PEER_HEADER,
+  requestUsedHttps,
+  visitorUsedHttps,
+} from './client-address.server.ts';
 
 const request = (peer: string, forwarded?: string) =>
   new Request('http://app.test/login', {
@@ -43,5 +49,37 @@ describe('inRange', () => {
     ['10.0.0.1', '::1', false],
   ])('%s in %s: %s', (address, range, expected) => {
     expect(inRange(address, range)).toBe(expected);
+  });
+});
+
+describe('visitorUsedHttps', () => {
+  const list = { kind: 'list' as const, proxies: ['10.0.0.0/8'] };
+
+  it('believes X-Forwarded-Proto only from a proxy TRUST_PROXY trusts', () => {
+    expect(visitorUsedHttps(false, '203.0.113.9', 'https', { kind: 'none' })).toBe(false);
+    expect(visitorUsedHttps(false, '203.0.113.9', 'https', { kind: 'nearest' })).toBe(true);
+    expect(visitorUsedHttps(false, '10.0.0.2', 'https', list)).toBe(true);
+    expect(visitorUsedHttps(false, '203.0.113.9', 'https', list)).toBe(false);
+    expect(visitorUsedHttps(false, undefined, 'https', list)).toBe(false);
+  });
+
+  it('takes the entry the nearest proxy wrote, in any letter case', () => {
+    expect(visitorUsedHttps(false, '10.0.0.2', 'http, https', list)).toBe(true);
+    expect(visitorUsedHttps(false, '10.0.0.2', 'https, http', list)).toBe(false);
+    expect(visitorUsedHttps(false, '10.0.0.2', 'HTTPS', { kind: 'nearest' })).toBe(true);
+    expect(visitorUsedHttps(false, '10.0.0.2', null, { kind: 'nearest' })).toBe(false);
+  });
+
+  it("is true on the server's own TLS connection, whatever the headers say", () => {
+    expect(visitorUsedHttps(true, '203.0.113.9', 'http', { kind: 'none' })).toBe(true);
+  });
+
+  it('reads a request the request guard has seen', () => {
+    const proxied = new Request('http://app.test/login', {
+      headers: { [PEER_HEADER]: '10.0.0.2', 'X-Forwarded-Proto': 'https' },
+    });
+    expect(requestUsedHttps(proxied, list)).toBe(true);
+    expect(requestUsedHttps(proxied, { kind: 'none' })).toBe(false);
+    expect(requestUsedHttps(new Request('https://app.test/login'), { kind: 'none' })).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
-// Who is asking: the visitor's address, for limits that must tell visitors apart. Behind a proxy
-// the socket belongs to the proxy, and X-Forwarded-For says who the proxy served, but any visitor
-// can write that header too: only entries added by proxies we trust (TRUST_PROXY) are believed.
+// Who is asking: the visitor's address, for limits that must tell visitors apart, and whether they
+// came over https. Behind a proxy the socket belongs to the proxy, and X-Forwarded-For and
+// X-Forwarded-Proto say whom the proxy served and how, but any visitor can write those headers too:
+// they are believed only from proxies we trust (TRUST_PROXY).
 import { isIP } from 'node:net';
 import type { TrustProxy } from './env.server.ts';
 
@@ -74,4 +75,33 @@ export function clientAddress(request: Request, trust: TrustProxy): string {
     if (!trusted(entry)) break;
   }
   return client;
+}
+
+/**
+ * Whether the visitor reached the app over https: on this server's own TLS connection (`direct`), or
+ * through a proxy that TRUST_PROXY trusts and that says so in X-Forwarded-Proto. With `true` the
+ * socket is that proxy; with a list it must be one of them. A proxy that appends to the header
+ * rather than replacing it wrote the last entry.
+ */
+export function visitorUsedHttps(
+  direct: boolean,
+  peer: string | undefined,
+  forwardedProto: string | null | undefined,
+  trust: TrustProxy,
+): boolean {
+  if (direct) return true;
+  if (trust.kind === 'none' || !forwardedProto) return false;
+  if (trust.kind === 'list' && !trust.proxies.some((range) => inRange(peer ?? '', range))) return false;
+  return forwardedProto.split(',').at(-1)?.trim().toLowerCase() === 'https';
+}
+
+/** visitorUsedHttps for a request the request guard has seen (it carries the socket's address). */
+export function requestUsedHttps(request: Request, trust: TrustProxy): boolean {
+  // A Request's url is absolute and its scheme lower case (the URL parser wrote it).
+  return visitorUsedHttps(
+    request.url.startsWith('https:'),
+    request.headers.get(PEER_HEADER) ?? undefined,
+    request.headers.get('x-forwarded-proto'),
+    trust,
+  );
 }

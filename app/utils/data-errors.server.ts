@@ -90,13 +90,15 @@ export function dataErrorKind(error: unknown): DataErrorKind {
   return classifyDataError(error).kind;
 }
 
-/** A Response to throw from a loader or action: the route's error boundary shows it. */
+/**
+ * A Response to throw from a loader or action: the route's error boundary shows it. An outage is
+ * logged once for all the requests it fails, by the backend's client (outage.server.ts).
+ */
 export function dataErrorResponse(
   error: unknown,
   overrides: Partial<Record<DataErrorKind, string>> = {},
 ): Response {
   const classified = classifyDataError(error);
-  if (classified.kind === 'unavailable') console.warn(`Backend unavailable: ${describe(error)}`);
   return new Response(overrides[classified.kind] ?? classified.message, { status: classified.status });
 }
 
@@ -116,9 +118,4 @@ export function badRequest(): Response {
 /** A failure we cannot tell apart from an outage, for reads whose error object is gone. */
 export function unavailableResponse(): Response {
   return new Response(MESSAGES.backend_unavailable, { status: 503 });
-}
-
-function describe(error: unknown): string {
-  if (!isRecord(error)) return String(error);
-  return [error.code, error.message].filter((v) => typeof v === 'string' && v !== '').join(' ');
 }

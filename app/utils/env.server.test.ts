@@ -30,12 +30,56 @@ describe('readConfig', () => {
     expect(config.sessionSecrets).toHaveLength(1);
   });
 
+  it('uses the local backend and its keys in a production start with no backend settings (`npm start`)', () => {
+    const config = readConfig({ NODE_ENV: 'production' });
+    expect(config.mode).toBe('production');
+    expect(config.localBackend).toBe(true);
+    expect(config.supabaseUrl).toBe('http://127.0.0.1:54321');
+    expect(config.supabaseAnonKey.startsWith('eyJ')).toBe(true);
+    expect(config.serviceRoleKey?.startsWith('eyJ')).toBe(true);
+    expect(config.serviceRoleKey).not.toBe(config.supabaseAnonKey);
+    expect(config.sessionSecrets).toHaveLength(1);
+  });
+
+  it('finds the local backend on the port API_PORT names, as `npm run backend` does', () => {
+    const config = readConfig({ NODE_ENV: 'production', API_PORT: '59321' });
+    expect(config.supabaseUrl).toBe('http://127.0.0.1:59321');
+    expect(config.localBackend).toBe(true);
+    expect(messageOf({ API_PORT: '70000' })).toMatch(/^API_PORT must be a port number/);
+  });
+
+  it('takes a backend on this machine with the local keys as the local one, with or without a secret', () => {
+    for (const url of ['http://localhost:59321', 'http://127.0.0.1:54321/', 'http://[::1]:54321']) {
+      const config = readConfig({ NODE_ENV: 'production', SUPABASE_URL: url });
+      expect(config.localBackend, url).toBe(true);
+    }
+    const withSecret = readConfig({ NODE_ENV: 'production', SESSION_SECRET: PRODUCTION.SESSION_SECRET });
+    expect(withSecret.sessionSecrets).toEqual([PRODUCTION.SESSION_SECRET]);
+  });
+
+  it.each([
+    ['a hosted address alone', { SUPABASE_URL: 'https://abcd.supabase.co' }],
+    ['a key of a real project without its address', { SUPABASE_ANON_KEY: PRODUCTION.SUPABASE_ANON_KEY }],
+    ['a service key of a real project', { SUPABASE_SERVICE_ROLE_KEY: PRODUCTION.SUPABASE_SERVICE_ROLE_KEY }],
+    [
+      'a backend on this machine with keys of its own (self-hosted)',
+      { SUPABASE_URL: 'http://127.0.0.1:8000', SUPABASE_ANON_KEY: PRODUCTION.SUPABASE_ANON_KEY },
+    ],
+    ['a backend on another machine with the local keys', { SUPABASE_URL: 'http://10.0.0.5:54321' }],
+  ])('is not the local backend with %s: a production start needs every setting', (_, env) => {
+    const message = messageOf({ NODE_ENV: 'production', ...env });
+    expect(message).toContain('SESSION_SECRET');
+    expect(message).not.toContain('\n');
+    expect(readConfig(env).localBackend).toBe(false);
+  });
+
   it('reads a complete production environment', () => {
     const config = readConfig({ ...PRODUCTION, SITE_URL: 'https://crewboard.example/', TRUST_PROXY: 'true' });
     expect(config.supabaseUrl).toBe('https://abcd.supabase.co');
     expect(config.siteUrl).toBe('https://crewboard.example');
     expect(config.trustProxy).toEqual({ kind: 'nearest' });
     expect(config.sessionSecrets).toEqual([PRODUCTION.SESSION_SECRET]);
+    expect(config.localBackend).toBe(false);
   });
 
   it('accepts several session secrets, the newest first, so one can be rotated', () => {

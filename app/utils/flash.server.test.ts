@@ -4,6 +4,7 @@ import { FLASH_COOKIE, FLASH_MESSAGES, flashCookieHeader, readFlash } from './fl
 
 const SECRET = 'a-secret-for-the-flash-tests-of-32-characters';
 const previous = process.env.SESSION_SECRET;
+const previousTrustProxy = process.env.TRUST_PROXY;
 
 function useSecret(secret: string | undefined) {
   if (secret === undefined) delete process.env.SESSION_SECRET;
@@ -11,7 +12,11 @@ function useSecret(secret: string | undefined) {
   reloadConfig();
 }
 
-afterEach(() => useSecret(previous));
+afterEach(() => {
+  if (previousTrustProxy === undefined) delete process.env.TRUST_PROXY;
+  else process.env.TRUST_PROXY = previousTrustProxy;
+  useSecret(previous);
+});
 
 /** The name=value part of a Set-Cookie header, as the browser would send it back. */
 function sentBack(setCookie: string): string {
@@ -44,7 +49,11 @@ describe('the flash cookie', () => {
     expect(
       await flashCookieHeader('profile_saved', requestWith(null, 'https://crewboard.example/')),
     ).toContain('Secure');
+    // Behind a TLS proxy: only when TRUST_PROXY says to believe what it forwards.
     const proxied = new Request('http://localhost/', { headers: { 'X-Forwarded-Proto': 'https' } });
+    expect(await flashCookieHeader('profile_saved', proxied)).not.toContain('Secure');
+    process.env.TRUST_PROXY = 'true';
+    useSecret(SECRET);
     expect(await flashCookieHeader('profile_saved', proxied)).toContain('Secure');
   });
 

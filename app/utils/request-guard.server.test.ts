@@ -32,6 +32,8 @@ describe('isCrossSite', () => {
       false,
     ],
     ['POST', { host: 'app.test', origin: 'http://app.test' }, false],
+    // Behind a TLS proxy the visitor's origin is https while the app is reached over http.
+    ['POST', { host: 'app.test', origin: 'https://app.test', 'x-forwarded-proto': 'https' }, false],
     ['POST', { host: 'app.test' }, false],
     ['GET', { host: 'app.test', origin: 'https://evil.example' }, false],
     ['DELETE', { host: 'app.test', origin: 'https://evil.example' }, true],

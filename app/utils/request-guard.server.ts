@@ -9,9 +9,10 @@
 // 2. The socket's address rides on the request in PEER_HEADER (any value a client sent is
 //    dropped), because a Remix Request carries no socket.
 import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
-import { PEER_HEADER } from './client-address.server.ts';
+import { PEER_HEADER, visitorUsedHttps } from './client-address.server.ts';
+import { config } from './env.server.ts';
 import { MESSAGES } from './messages.ts';
-import { baseSecurityHeaders, servedOverHttps } from './security-headers.server.ts';
+import { baseSecurityHeaders } from './security-headers.server.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -69,7 +70,14 @@ function refuse(req: IncomingMessage, res: ServerResponse): void {
     'Content-Length': Buffer.byteLength(body),
     'Cache-Control': 'no-store',
     'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-    ...baseSecurityHeaders(servedOverHttps('encrypted' in req.socket, header(req, 'x-forwarded-proto'))),
+    ...baseSecurityHeaders(
+      visitorUsedHttps(
+        'encrypted' in req.socket,
+        req.socket.remoteAddress,
+        header(req, 'x-forwarded-proto'),
+        config().trustProxy,
+      ),
+    ),
     // The request body is not read: tell the client the connection will not be reused.
     Connection: 'close',
   });

@@ -1,4 +1,5 @@
 // Checks every state-changing request makes before it touches anything.
+import { isHttps } from './session/supabase.server.ts';
 
 /**
  * Refuses cross-site form posts (CSRF) with 403. Browsers say where a request comes from in
@@ -15,7 +16,9 @@ export function requireSameSite(request: Request): void {
   if (origin !== null && origin !== 'null') {
     const forwardedHost = request.headers.get('x-forwarded-host');
     const url = new URL(request.url);
-    const expected = forwardedHost ? `${url.protocol}//${forwardedHost}` : url.origin;
+    // Behind a TLS proxy the request reaches the app over http: the visitor's own scheme is what the
+    // proxy says, believed only as TRUST_PROXY says.
+    const expected = `${isHttps(request) ? 'https:' : url.protocol}//${forwardedHost || url.host}`;
     if (origin === expected || origin === url.origin) return;
   }
   throw new Response('Forbidden', { status: 403 });

@@ -1,3 +1,4 @@
+import { requestUsedHttps } from './client-address.server.ts';
 import { config } from './env.server.ts';
 
 // Security headers. Documents get a CSP that allows scripts only with this request's nonce, and
@@ -6,16 +7,7 @@ import { config } from './env.server.ts';
 // nothing but what they need. All of them: no framing, no sniffing, no full referrer off the site,
 // and HSTS when served over https.
 
-/** Whether the visitor reached the app over https, directly or through a TLS-terminating proxy. */
-export function servedOverHttps(direct: boolean, forwardedProto: string | null | undefined): boolean {
-  // Believing X-Forwarded-Proto without TRUST_PROXY is harmless here: browsers ignore HSTS on http.
-  return direct || forwardedProto === 'https';
-}
-
-// A Request's url is absolute and its scheme lower case (the URL parser wrote it): its first characters
-// say it, without parsing the whole address again on every response.
-const requestOverHttps = (request: Request) =>
-  servedOverHttps(request.url.startsWith('https:'), request.headers.get('x-forwarded-proto'));
+const requestOverHttps = (request: Request) => requestUsedHttps(request, config().trustProxy);
 
 /** What every response carries, whatever it holds. */
 export function baseSecurityHeaders(https: boolean): Record<string, string> {

@@ -8,6 +8,7 @@
 export { json } from '@remix-run/node';
 export { friendlyAuthError, friendlyStatus } from './auth-errors.server.ts';
 export { redirectWithSession, requireAnonymous } from './session/user.server.ts';
+export { withDeviceCookie } from './device-cookie.server.ts';
 export { limitSignInAttempt } from './rate-limit.server.ts';
 export { readPublicForm } from './request.server.ts';
 export { getSupabase } from './session/supabase.server.ts';

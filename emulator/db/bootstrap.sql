@@ -56,8 +56,24 @@ grant anon, authenticated, service_role to authenticator;
 grant anon, authenticated, service_role to postgres;
 grant pg_monitor, pg_read_all_data, pg_signal_backend to postgres;
 -- Hosted dropped these memberships (20250421084701_revoke_admin_roles_from_postgres.sql): postgres
--- reaches platform tables only through its grants and the supautils stand-in below.
-revoke supabase_auth_admin, supabase_storage_admin, supabase_realtime_admin from postgres;
+-- reaches platform tables only through its grants and the supautils stand-in below. Revoked only
+-- where granted (by whichever role granted it): a revoke of nothing logs a WARNING on every start.
+do $$
+declare
+  m record;
+begin
+  for m in
+    select granted.rolname as role, grantor.rolname as grantor
+    from pg_auth_members a
+    join pg_roles granted on granted.oid = a.roleid
+    join pg_roles grantor on grantor.oid = a.grantor
+    where a.member = 'postgres'::regrole
+      and granted.rolname in ('supabase_auth_admin', 'supabase_storage_admin', 'supabase_realtime_admin')
+  loop
+    execute format('revoke %I from postgres granted by %I', m.role, m.grantor);
+  end loop;
+end
+$$;
 -- storage-api logs in as supabase_storage_admin and switches to the caller's role
 -- (20231013070755_grant_authenticator_to_supabase_storage_admin.sql: via authenticator).
 grant authenticator to supabase_storage_admin;

@@ -104,9 +104,31 @@ function lastLines(text: string): string {
   return text.trim().split('\n').slice(-6).join('\n  ');
 }
 
+/**
+ * The Supabase CLI's migration history table, made with the statements the CLI makes it with, as the
+ * same user, before the first `migration up`. The CLI reads the table before it creates it and takes
+ * "relation does not exist" for an empty history: correct, but PostgreSQL logs that ERROR, and a
+ * healthy first start logs none.
+ */
+async function prepareMigrationHistory(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`
+      create schema if not exists supabase_migrations;
+      create table if not exists supabase_migrations.schema_migrations (version text not null primary key);
+      alter table supabase_migrations.schema_migrations add column if not exists statements text[];
+      alter table supabase_migrations.schema_migrations add column if not exists name text;
+    `);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function applyMigrations(url: string, projectRoot: string): Promise<void> {
   const dir = path.join(projectRoot, 'supabase', 'migrations');
   if (!existsSync(dir)) return;
+  await prepareMigrationHistory(url);
   await runSupabaseCli(['migration', 'up', `--remote=${url}`, '--include-all'], projectRoot);
 }
 

@@ -20,8 +20,20 @@ const PUBLICATION = 'supabase_realtime';
 /** realtime's default `max_payload_size_in_kb` is 3000; the API reads bodies up to that. */
 const MAX_BODY = 3000 * 1024;
 
+/**
+ * What every connection of realtime's pool runs before its first query: the pool's `onConnect`,
+ * which pg-pool awaits before it hands the connection out. (Run from the pool's 'connect' event
+ * instead, it would sit queued before the caller's query, which pg deprecates.)
+ */
+export async function prepareRealtimeConnection(client: pg.ClientBase): Promise<void> {
+  await client.query(VISIBLE_SQL);
+}
+
 export interface RealtimeOptions {
-  /** Connections that may `set role` to the API roles (realtime logs in as supabase_admin). */
+  /**
+   * Connections that may `set role` to the API roles (realtime logs in as supabase_admin), made with
+   * prepareRealtimeConnection as the pool's `onConnect`.
+   */
   pool: pg.Pool;
   /** A login with the REPLICATION attribute, for the logical replication stream. */
   replicationUrl: string;
@@ -65,10 +77,6 @@ const CONNECT_ERRORS: Record<string, string> = {
 
 export async function createRealtime(options: RealtimeOptions): Promise<Realtime> {
   const { pool, keys, log } = options;
-  // Queued on each new connection before anything else it runs.
-  pool.on('connect', (client) => {
-    client.query(VISIBLE_SQL).catch((error: unknown) => log(`realtime: ${String(error)}`));
-  });
   const changes = new ChangeFeed(pool, PUBLICATION, log);
   const connections = new Set<Connection>();
 

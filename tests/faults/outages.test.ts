@@ -1,4 +1,6 @@
-// Creates through the app survive an outage. Each create form carries a one-time key; a person who presses the button again after an error sends
+// Creates through the app survive an outage, and pages read during one answer 503 with one log line
+// when it starts and one when it ends. Each create form carries a one-time key; a person who presses
+// the button again after an error sends
 // the same key, and the database keeps one row. Here a writer does exactly that through the
 // production build while PostgreSQL and then PostgREST are killed under it: no acknowledged task is
 // lost, none is saved twice, and creates succeed again within 15 s with no restart of anything.
@@ -183,4 +185,44 @@ describe('creates under a dying backend', () => {
       await expectEveryTaskOnce(writer);
     }, 60_000);
   }
+});
+
+describe('pages while the database is down', () => {
+  it('answer 503 and log one line when the outage starts and one when it ends, no stack', async () => {
+    const pages = [scene.projectPath, `/w/${scene.workspace}`, '/account'];
+    const read = async (page: string) =>
+      (
+        await fetch(`${app.url}${page}`, {
+          headers: { Cookie: scene.cookie },
+          redirect: 'manual',
+          signal: AbortSignal.timeout(5_000),
+        })
+      ).status;
+    expect(await Promise.all(pages.map(read))).toEqual([200, 200, 200]);
+    const from = app.output().length;
+    const pid = backend.childPids().postgres;
+    expect(pid).toBeGreaterThan(0);
+    process.kill(pid ?? 0, 'SIGKILL');
+    const statuses: number[] = [];
+    await until(
+      'pages to answer 503 and then 200 again',
+      async () => {
+        const round = await Promise.all(pages.map(read));
+        statuses.push(...round);
+        return statuses.includes(503) && round.every((status) => status === 200) ? true : undefined;
+      },
+      RECOVERY_MS,
+    );
+    expect(statuses.filter((status) => status === 503).length).toBeGreaterThan(1);
+    const log = app.output().slice(from);
+    expect(log, log).not.toContain('body used already');
+    expect(log, log).not.toMatch(/^\s+at /m);
+    const outageLines = log.split('\n').filter((line) => /^Backend (unavailable|available again)/.test(line));
+    expect(outageLines, log).toEqual([
+      expect.stringMatching(
+        /^Backend unavailable: the data API .+\. Pages that need it answer 503 until it is back\.$/,
+      ),
+      expect.stringMatching(/^Backend available again after \d+\.\d s; \d+ calls? to it failed meanwhile\.$/),
+    ]);
+  }, 60_000);
 });

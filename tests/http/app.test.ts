@@ -37,7 +37,11 @@ beforeAll(async () => {
     AUTH_RATE_LIMIT_VERIFY: '1000000',
     AUTH_RATE_LIMIT_TOKEN_REFRESH: '1000000',
   });
-  app = await startAppServer(backend, NO_SIGN_IN_LIMITS);
+  app = await startAppServer(backend, {
+    ...NO_SIGN_IN_LIMITS,
+    // The test plays the TLS proxy in front of the app: what it says in X-Forwarded-Proto is believed.
+    TRUST_PROXY: '127.0.0.1, ::1',
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -295,9 +299,10 @@ describe('settings at start', () => {
   }
 
   it('refuses a production start without SUPABASE_URL, naming it in one line', async () => {
+    // Keys of a hosted project, not the local backend's: the address is what is missing.
     const { code, output } = await startWith({
-      SUPABASE_ANON_KEY: backend.anonKey,
-      SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
+      SUPABASE_ANON_KEY: 'hosted-anon-key-0123456789abcdef',
+      SUPABASE_SERVICE_ROLE_KEY: 'hosted-service-key-0123456789abcdef',
       SESSION_SECRET: TEST_SESSION_SECRET,
     });
     expect(code).toBe(1);

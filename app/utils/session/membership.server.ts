@@ -84,6 +84,10 @@ export async function membershipOf(
     memberships.set(slug, pending);
   }
   const outcome = await pending;
+  if ('thrown' in outcome)
+    throw outcome.thrown instanceof Response && outcome.thrown.body !== null
+      ? outcome.thrown.clone()
+      : outcome.thrown;
   if ('error' in outcome) throw dataErrorResponse(outcome.error);
   if ('status' in outcome || !atLeast(outcome.membership.role, minRole)) throw notFound();
   return outcome.membership;

@@ -4,7 +4,8 @@ import type { AppLoadContext } from '@remix-run/node';
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@supabase/ssr';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/types/database.ts';
-import { supabaseEnv } from '../env.server.ts';
+import { requestUsedHttps } from '../client-address.server.ts';
+import { config, supabaseEnv } from '../env.server.ts';
 import { backendFetch, postJson } from '../backend-fetch.server.ts';
 import { sessionFromCookies, type CookieSession } from './cookie.server.ts';
 import { requestState } from './request-state.server.ts';
@@ -15,8 +16,9 @@ export interface RequestSupabase {
   cookies: string[];
 }
 
+/** Whether the visitor came over https (X-Forwarded-Proto believed as TRUST_PROXY says). */
 export function isHttps(request: Request): boolean {
-  return new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+  return requestUsedHttps(request, config().trustProxy);
 }
 
 export function getSupabase(request: Request, context: AppLoadContext): RequestSupabase {
