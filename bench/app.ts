@@ -75,14 +75,16 @@ function startArguments(): string[] {
   return args;
 }
 
-async function startApp(
+export async function startApp(
   supabaseUrl: string,
   anonKey: string,
   serviceRoleKey: string,
+  /** The folder it runs in: its `build/` and `node_modules/` are the ones loaded. */
+  cwd = projectRoot,
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, startArguments(), {
-    cwd: projectRoot,
+    cwd,
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -108,7 +110,7 @@ async function startApp(
 }
 
 /** Requests per second with `concurrency` connections for `count` requests in all, every answer a 200. */
-async function requestsPerSecond(
+export async function requestsPerSecond(
   url: string,
   cookie: string,
   count: number,
@@ -252,7 +254,7 @@ async function createUser(backend: BenchBackend, email: string): Promise<void> {
   });
 }
 
-async function signInCookie(appUrl: string, email: string, password: string): Promise<string> {
+export async function signInCookie(appUrl: string, email: string, password: string): Promise<string> {
   const host = new URL(appUrl).host;
   const res = await fetch(`${appUrl}/login`, {
     method: 'POST',
@@ -341,7 +343,7 @@ export const PROFILED_LOADS = 40;
 const ROUNDS = 8;
 
 /** The demo board of the seed (40 tasks), as its owner sees it. */
-const DEMO = {
+export const DEMO = {
   email: 'ada@demo.crewboard.test',
   password: 'crewboard-demo',
   board: projectPath('northwind', 'WEB'),
