@@ -75,16 +75,14 @@ function startArguments(): string[] {
   return args;
 }
 
-export async function startApp(
+async function startApp(
   supabaseUrl: string,
   anonKey: string,
   serviceRoleKey: string,
-  /** The folder it runs in: its `build/` and `node_modules/` are the ones loaded. */
-  cwd = projectRoot,
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, startArguments(), {
-    cwd,
+    cwd: projectRoot,
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -110,7 +108,7 @@ export async function startApp(
 }
 
 /** Requests per second with `concurrency` connections for `count` requests in all, every answer a 200. */
-export async function requestsPerSecond(
+async function requestsPerSecond(
   url: string,
   cookie: string,
   count: number,
@@ -254,7 +252,7 @@ async function createUser(backend: BenchBackend, email: string): Promise<void> {
   });
 }
 
-export async function signInCookie(appUrl: string, email: string, password: string): Promise<string> {
+async function signInCookie(appUrl: string, email: string, password: string): Promise<string> {
   const host = new URL(appUrl).host;
   const res = await fetch(`${appUrl}/login`, {
     method: 'POST',
@@ -343,7 +341,7 @@ export const PROFILED_LOADS = 40;
 const ROUNDS = 8;
 
 /** The demo board of the seed (40 tasks), as its owner sees it. */
-export const DEMO = {
+const DEMO = {
   email: 'ada@demo.crewboard.test',
   password: 'crewboard-demo',
   board: projectPath('northwind', 'WEB'),
