@@ -70,12 +70,11 @@ const CORS_HEADER_LIST: readonly string[] = Object.entries(CORS_HEADERS).flat();
 const CORS_HEADER_NAMES = new Set(Object.keys(CORS_HEADERS).map((k) => k.toLowerCase()));
 
 /**
- * Hop-by-hop headers (RFC 9110 §7.6.1) and `host` describe one connection, so the gateway does not
- * forward them; nor `expect`, which node:http has already answered with its 100 Continue. The
- * request's framing (`content-length`, or chunked when it had none) is undici's to write.
+ * Hop-by-hop headers (RFC 9110 §7.6.1) describe one connection, and so does a message's chunked
+ * framing: the gateway forwards none of them, either way. Each side frames its own messages
+ * (undici a request, node:http an answer).
  */
-const REQUEST_HEADERS_NOT_FORWARDED = new Set([
-  'host',
+const HOP_BY_HOP = [
   'connection',
   'keep-alive',
   'proxy-connection',
@@ -83,17 +82,10 @@ const REQUEST_HEADERS_NOT_FORWARDED = new Set([
   'trailer',
   'upgrade',
   'transfer-encoding',
-  'expect',
-]);
-const RESPONSE_HEADERS_NOT_FORWARDED = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'upgrade',
-  'transfer-encoding',
-]);
+];
+/** Nor `host`, nor `expect`, which node:http has already answered with its 100 Continue. */
+const REQUEST_HEADERS_NOT_FORWARDED = new Set([...HOP_BY_HOP, 'host', 'expect']);
+const RESPONSE_HEADERS_NOT_FORWARDED = new Set(HOP_BY_HOP);
 
 /** The request's headers as a flat [name, value, …] list, as node:http parsed them. */
 function forwardedRequestHeaders(raw: string[]): string[] {
