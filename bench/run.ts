@@ -134,7 +134,7 @@ async function restRows(backend: BenchBackend): Promise<Row[]> {
     [
       'REST read, gateway vs PostgREST (median)',
       `${rest.gateway.toFixed(3)} ms vs ${rest.direct.toFixed(3)} ms`,
-      `ratio ${ratio(rest).toFixed(3)} (goal ≤ 1.15; median run of 3: ${runs.map((r) => ratio(r).toFixed(3)).join(', ')})`,
+      `ratio ${ratio(rest).toFixed(3)} (no goal: the gateway only runs locally; median run of 3: ${runs.map((r) => ratio(r).toFixed(3)).join(', ')})`,
     ],
     [
       'REST read, bare Node relay vs PostgREST (same run)',

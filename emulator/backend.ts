@@ -290,8 +290,6 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       realtime,
       postgrestPort: postgrest.port,
       log,
-      // A switch for comparing, or for a client the fast path should ever mishandle.
-      fastPath: env.GATEWAY_FAST_PATH !== 'off',
     });
     await new Promise<void>((resolve, reject) => {
       gateway.once('error', reject);

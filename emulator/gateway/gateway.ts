@@ -2,9 +2,8 @@
 // (supabase/supabase docker/volumes/api/kong.yml): prefixes stripped, `apikey` checked, CORS on.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { Pool } from 'undici';
 import { sendJson } from '../lib/http.ts';
-import { FastPathServer, type FastResponse, type FastRoute } from './fast-path.ts';
-import { Upstream } from './upstream.ts';
 
 export type Mount = (
   req: IncomingMessage,
@@ -31,11 +30,6 @@ export interface GatewayOptions {
   functions?: Mount;
   postgrestPort: number;
   log?: (line: string) => void;
-  /**
-   * Whether REST reads take the fast path (fast-path.ts), parsed and answered below node:http; on
-   * unless false. Off, every request goes through node:http as it does for everything else.
-   */
-  fastPath?: boolean;
 }
 
 const ALLOWED_HEADERS =
@@ -65,9 +59,8 @@ function corsHeaders(): Record<string, string> {
 }
 
 const BAD_GATEWAY_MESSAGE = 'An invalid response was received from the upstream server';
-const BAD_GATEWAY_BODY = Buffer.from(JSON.stringify({ message: BAD_GATEWAY_MESSAGE }));
 
-/** The CORS headers every answer carries, as an object and as the flat array `writeHead` takes as is. */
+/** The CORS headers every answer carries, as an object and as a flat [name, value, …] list. */
 const CORS_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Expose-Headers': EXPOSED_HEADERS,
@@ -77,21 +70,24 @@ const CORS_HEADER_LIST: readonly string[] = Object.entries(CORS_HEADERS).flat();
 const CORS_HEADER_NAMES = new Set(Object.keys(CORS_HEADERS).map((k) => k.toLowerCase()));
 
 /**
- * Hop-by-hop headers (RFC 9110 §7.6.1) and `host` describe one connection, so the gateway does not
- * forward them. A request's `transfer-encoding` does go on: it tells node:http to chunk the body.
+ * Hop-by-hop headers (RFC 9110 §7.6.1) describe one connection, and so does a message's chunked
+ * framing: the gateway forwards none of them, either way. Each side frames its own messages
+ * (undici a request, node:http an answer).
  */
-const REQUEST_HEADERS_NOT_FORWARDED = new Set([
-  'host',
+const HOP_BY_HOP = [
   'connection',
   'keep-alive',
   'proxy-connection',
   'te',
   'trailer',
   'upgrade',
-]);
-const RESPONSE_HEADERS_NOT_FORWARDED = new Set([...REQUEST_HEADERS_NOT_FORWARDED, 'transfer-encoding']);
+  'transfer-encoding',
+];
+/** Nor `host`, nor `expect`, which node:http has already answered with its 100 Continue. */
+const REQUEST_HEADERS_NOT_FORWARDED = new Set([...HOP_BY_HOP, 'host', 'expect']);
+const RESPONSE_HEADERS_NOT_FORWARDED = new Set(HOP_BY_HOP);
 
-/** The request's headers as a flat [name, value, …] list (what node:http parsed, no object built). */
+/** The request's headers as a flat [name, value, …] list, as node:http parsed them. */
 function forwardedRequestHeaders(raw: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < raw.length; i += 2) {
@@ -106,12 +102,13 @@ function forwardedRequestHeaders(raw: string[]): string[] {
  * gateway's CORS headers: Kong's cors plugin likewise has the last word on those. A flat list,
  * which `writeHead` takes as it is.
  */
-function forwardedResponseHeaders(raw: string[]): string[] {
+function forwardedResponseHeaders(raw: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < raw.length; i += 2) {
     const name = (raw[i] as string).toLowerCase();
     if (!RESPONSE_HEADERS_NOT_FORWARDED.has(name) && !CORS_HEADER_NAMES.has(name)) {
-      out.push(raw[i] as string, raw[i + 1] as string);
+      // Spaces and tabs after a value are not part of it (RFC 9110 §5.5); node:http's client drops them too.
+      out.push(raw[i] as string, (raw[i + 1] as string).replace(/[\t ]+$/, ''));
     }
   }
   for (const value of CORS_HEADER_LIST) out.push(value);
@@ -126,26 +123,15 @@ function hasBody(req: IncomingMessage): boolean {
 /** The `apikey` header, else the `?apikey=` parameter; the query string is only parsed when needed. */
 function apiKeyOf(req: IncomingMessage, search: string): string | undefined {
   const fromHeader = req.headers.apikey;
-  return keyFrom(Array.isArray(fromHeader) ? fromHeader[0] : fromHeader, search);
-}
-
-function keyFrom(header: string | undefined, search: string): string | undefined {
+  const header = Array.isArray(fromHeader) ? fromHeader[0] : fromHeader;
   return header ?? new URLSearchParams(search).get('apikey') ?? undefined;
 }
 
 export function createGateway(options: GatewayOptions): http.Server {
   const keys = new Set(options.apiKeys);
-  // Body-less requests (every read) take the lean keep-alive client in upstream.ts; requests with a
-  // body take node:http's, whose request streaming (chunking, 100-continue) is worth its cost there.
-  const upstream = new Upstream({
-    host: '127.0.0.1',
-    port: options.postgrestPort,
-    requestHeadersNotForwarded: REQUEST_HEADERS_NOT_FORWARDED,
-    responseHeadersNotForwarded: [...RESPONSE_HEADERS_NOT_FORWARDED, ...CORS_HEADER_NAMES],
-    responseHeadersAdded: CORS_HEADER_LIST,
-  });
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64, scheduling: 'lifo' });
-  const postgrestHost = `127.0.0.1:${options.postgrestPort}`;
+  // Keep-alive connections to PostgREST, request and response bodies streamed both ways with
+  // back-pressure: undici's Pool (the client Node's own fetch is built on).
+  const postgrest = new Pool(`http://127.0.0.1:${options.postgrestPort}`, { connections: 64 });
 
   function badGateway(res: ServerResponse): void {
     // A writeHead that threw on PostgREST's head (a value node:http refuses) has already set its
@@ -154,82 +140,31 @@ export function createGateway(options: GatewayOptions): http.Server {
     sendJson(res, 502, { message: BAD_GATEWAY_MESSAGE }, corsHeaders());
   }
 
-  /** `badGateway` on the fast path: the same head (sendJson's header order) and body. */
-  function fastBadGateway(res: FastResponse): void {
-    res.writeHead(502, [
-      'Content-Type',
-      'application/json',
-      'Content-Length',
-      String(BAD_GATEWAY_BODY.length),
-      ...CORS_HEADER_LIST,
-    ]);
-    res.end(BAD_GATEWAY_BODY);
-  }
-
   function proxyToPostgrest(req: IncomingMessage, res: ServerResponse, path: string, search: string): void {
-    const method = req.method ?? 'GET';
-    if (!hasBody(req)) {
-      // `upstream` leaves out and adds the same headers as the node:http path below (it was given
-      // the lists), in the same pass that writes or reads a head.
-      upstream.forward({
-        method,
-        path: path + search,
-        rawHeaders: req.rawHeaders,
-        res,
-        fail: badGateway,
+    postgrest
+      .stream(
+        {
+          method: req.method ?? 'GET',
+          path: path + search,
+          headers: forwardedRequestHeaders(req.rawHeaders),
+          body: hasBody(req) ? req : null,
+          // The headers as they came (names in their own case, in order, values byte for byte as
+          // Latin-1, which node:http writes back the same), as a flat list.
+          responseHeaders: 'raw',
+        },
+        ({ statusCode, headers }) => {
+          // writeHead throws on a header value node:http refuses: a bad upstream answer, so a 502.
+          res.writeHead(statusCode, forwardedResponseHeaders(headers as unknown as string[]));
+          return res;
+        },
+      )
+      .catch(() => {
+        if (res.headersSent) res.destroy();
+        else badGateway(res);
       });
-      return;
-    }
-    const headers = forwardedRequestHeaders(req.rawHeaders);
-    headers.push('Host', postgrestHost);
-    const upstreamReq = http.request(
-      // node:http takes a flat header list as it is; its types only know the object form.
-      {
-        host: '127.0.0.1',
-        port: options.postgrestPort,
-        method,
-        path: path + search,
-        headers: headers as unknown as http.OutgoingHttpHeaders,
-        agent,
-      },
-      (upstreamRes) => {
-        res.writeHead(upstreamRes.statusCode ?? 502, forwardedResponseHeaders(upstreamRes.rawHeaders));
-        upstreamRes.pipe(res);
-      },
-    );
-    upstreamReq.on('error', () => {
-      if (!res.headersSent) badGateway(res);
-      else res.destroy();
-    });
-    req.pipe(upstreamReq);
   }
 
-  /**
-   * The fast path's share of the rules below: a REST request with a known key goes to PostgREST as
-   * `proxyToPostgrest` sends it, with its body when it has one. Everything else (other routes, a
-   * missing or unknown key, which node:http then answers with its 401) is handed to node:http.
-   */
-  const fastRoute: FastRoute = (request, res) => {
-    const target = request.target;
-    const q = target.indexOf('?');
-    const path = q === -1 ? target : target.slice(0, q);
-    const search = q === -1 ? '' : target.slice(q);
-    if (path !== '/rest/v1' && !path.startsWith('/rest/v1/')) return false;
-    const key = keyFrom(request.apikey, search);
-    if (!key || !keys.has(key)) return false;
-    upstream.forward({
-      method: request.method,
-      path: (path.slice('/rest/v1'.length) || '/') + search,
-      rawHeaders: request.headerLines,
-      body: request.body,
-      res,
-      fail: fastBadGateway,
-    });
-    return true;
-  };
-
-  const fast = options.fastPath === false ? undefined : fastRoute;
-  const server = new FastPathServer(fast, (req, res) => {
+  const server = http.createServer((req, res) => {
     const rawUrl = req.url ?? '/';
     const q = rawUrl.indexOf('?');
     const path = q === -1 ? rawUrl : rawUrl.slice(0, q);
@@ -322,9 +257,6 @@ export function createGateway(options: GatewayOptions): http.Server {
     options.realtime.upgrade(req, socket, head, match[1] ?? '/', query);
   });
   server.keepAliveTimeout = 65_000;
-  server.on('close', () => {
-    agent.destroy();
-    upstream.destroy();
-  });
+  server.on('close', () => void postgrest.destroy());
   return server;
 }
