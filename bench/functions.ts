@@ -1,4 +1,4 @@
-// Edge Functions on the local backend (issue 12): the first call after start (a Deno process boots,
+// Edge Functions on the local backend: the first call after start (a Deno process boots,
 // with and without its npm packages cached), a warm call against PostgREST doing the same reads,
 // and a 10,000-task CSV export (rows per second, and the function process's memory while it streams).
 import { readFileSync, utimesSync } from 'node:fs';

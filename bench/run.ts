@@ -339,7 +339,7 @@ function realtimeRows(realtime: { one: Latency; fifty: Latency }): Row[] {
   ];
 }
 
-/** `npm run bench -- app` measures the app alone: the rows issue 13 tracks, in a few minutes. */
+/** `npm run bench -- app` measures the app's rows alone, in a few minutes. */
 async function appOnly(): Promise<void> {
   const dir = scratchDir();
   const backend = await start(dir);

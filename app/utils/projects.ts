@@ -1,4 +1,4 @@
-// A project's key (`WEB`) and the addresses and task names made from it (issue 14). Every project URL
+// A project's key (`WEB`) and the addresses and task names made from it. Every project URL
 // is built here, so the scheme has one home: `/w/<workspace>/p/<key in lower case>`, tasks under
 // `/t/<number>`, and a task is called `WEB-12`. Pure, for the server and the browser alike.
 

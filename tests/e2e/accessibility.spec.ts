@@ -1,4 +1,4 @@
-// Every screen scanned with axe (issue 14): with JavaScript on and off (the two projects), in light and
+// Every screen scanned with axe: with JavaScript on and off (the two projects), in light and
 // dark mode, and no serious or critical violation anywhere. A failure names the screen, the rule and
 // the elements.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Progressive enhancement that removes (issue 14, item 1), with JavaScript: a column's "Add task",
+// Progressive enhancement that removes, with JavaScript: a column's "Add task",
 // the shortcuts (`n`, `?`, a card's `[` `]`) and a card's "⋯" menu reach what the forms for
 // browsers without JavaScript do (board-enhanced.spec.ts checks which controls each kind of browser
 // shows).

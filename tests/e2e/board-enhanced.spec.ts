@@ -1,4 +1,4 @@
-// Progressive enhancement that removes (issue 14, item 1). Without JavaScript every column shows its
+// Progressive enhancement that removes. Without JavaScript every column shows its
 // new-task form and nothing needs a script. With it, those forms are hidden before the first paint
 // (the `scripting` media feature, app/tailwind.css) and the same actions are reached through a
 // column's "Add task", the shortcuts (`n`, `?`, the card's keys) and a card's "⋯" menu.

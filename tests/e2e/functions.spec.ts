@@ -14,7 +14,7 @@ import {
   signInAs,
 } from './support.ts';
 
-// The two Edge Functions seen from the app (issue 12): invitation emails go out through
+// The two Edge Functions seen from the app: invitation emails go out through
 // send-invitation with the inviter's session, and the board's "Export CSV" link streams
 // export-tasks' file. Both run with JavaScript on and off.
 

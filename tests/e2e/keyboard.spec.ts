@@ -1,4 +1,4 @@
-// Keyboard only (issue 14): create a task, move it, open it and close it without the mouse. With
+// Keyboard only: create a task, move it, open it and close it without the mouse. With
 // JavaScript, through the board's own keys: "Add task" and Enter, the arrows and `[` `]` on a card,
 // Enter on its handle to open it, Esc to close it. Without, through the forms.
 import type { Locator, Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// At home on a phone (issue 14, item 7): at 390 × 844 the sidebar is a menu, the board scrolls one
+// At home on a phone: at 390 × 844 the sidebar is a menu, the board scrolls one
 // column at a time, and the task panel fills the screen; with JavaScript on and off.
 import { boardOfTasks, expect, test, signInAs } from './support.ts';
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createConfirmedUser, expect, projectPath, signIn, taskPath, test, openNewTask } from './support.ts';
 
-// Readable addresses (issue 14): a project's key names its board (`/w/northwind/p/web`) and its tasks
+// Readable addresses: a project's key names its board (`/w/northwind/p/web`) and its tasks
 // (`WEB-12`, `/w/northwind/p/web/t/12`); the UUID addresses of before answer with a 301 to them.
 
 const DEMO_PROJECT = 'c0000000-0000-4000-8000-000000000001';

@@ -207,8 +207,8 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 /**
- * Opens a board column's new-task form: with JavaScript it is behind the column's "Add task" button
- * (issue 14); without, every column shows it. An open form (one just used, or whose create was
+ * Opens a board column's new-task form: with JavaScript it is behind the column's "Add task" button;
+ * without, every column shows it. An open form (one just used, or whose create was
  * refused) is left open.
  */
 export async function openNewTask(column: Locator): Promise<void> {

@@ -1,4 +1,4 @@
-// Project keys (issue 14): unique within a workspace, free to repeat across workspaces, given from the
+// Project keys: unique within a workspace, free to repeat across workspaces, given from the
 // name when none is sent, fixed once made; and finding a board by its key tells an outsider nothing.
 import { describe, expect, it } from 'vitest';
 import { scene, type Person } from '../support/scene.ts';

@@ -16,7 +16,7 @@ function MoveFields({ taskId }: { taskId: string }) {
 /**
  * Moving the task without JavaScript: to another column (its bottom), or one step up or down its
  * own. The board's action does it and sends the browser back here. With JavaScript these forms are
- * hidden (`no-js-only`, issue 14): the board moves cards by drag and drop, by keyboard and by each
+ * hidden (`no-js-only`): the board moves cards by drag and drop, by keyboard and by each
  * card's "⋯" menu, and the panel's Status field still changes the column.
  */
 export function MoveTask({

@@ -1,4 +1,4 @@
-// A card's compact menu ("⋯", issue 14): open the task, move it to another column, or a step up or
+// A card's compact menu ("⋯"): open the task, move it to another column, or a step up or
 // down. It exists only with JavaScript (the board draws it once hydrated); without, the same moves
 // are the task panel's forms. A disclosure: the button toggles a list of buttons, Esc or a click
 // elsewhere closes it and gives the focus back.

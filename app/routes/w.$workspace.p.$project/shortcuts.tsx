@@ -1,4 +1,4 @@
-// The board's keyboard shortcuts (issue 14): what they are, the dialog that lists them (`?`), and the
+// The board's keyboard shortcuts: what they are, the dialog that lists them (`?`), and the
 // page-wide keys (`n`, `?`). Keys on a focused card (arrows, `[`, `]`, Enter) are the card's own
 // (route.tsx onCardKeyDown); Esc closes the task panel (its route).
 import { useEffect, useRef, type RefObject } from 'react';
