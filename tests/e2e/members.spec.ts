@@ -99,11 +99,17 @@ test('invite a member and a viewer, who accept from their links; change a role, 
   await hydrated(page);
   const viewerName = viewer.email.split('@')[0] ?? '';
   await page.getByLabel(`Role of ${viewerName}`).selectOption('member');
+  // The form's answer, not the select's own value, says the change was saved: leaving the page
+  // before it arrives would cancel the save.
+  const saved = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && response.url().includes('/members'),
+  );
   await page
     .getByRole('listitem')
     .filter({ hasText: viewerName })
     .getByRole('button', { name: 'Change role' })
     .click();
+  expect((await saved).status()).toBeLessThan(400);
   await expect(page.getByLabel(`Role of ${viewerName}`)).toHaveValue('member');
   await page.goto(`/w/${slug}/members`);
   await expect(page.getByLabel(`Role of ${viewerName}`)).toHaveValue('member');
