@@ -2,7 +2,7 @@
 // for, and to let correct code through.
 import path from 'node:path';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
 const eslint = new ESLint({ cwd: root });
@@ -11,6 +11,9 @@ async function hookProblems(source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath: path.join(root, 'app/components/x.tsx') });
   return (result?.messages ?? []).flatMap((m) => (m.ruleId?.startsWith('react-hooks/') ? [m.ruleId] : []));
 }
+
+// The first lint loads the TypeScript parser and the project's config: seconds on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
 
 describe('React hooks rules', () => {
   it('refuse a hook called conditionally', async () => {
