@@ -38,6 +38,11 @@ export interface AuthSettings {
     signInSignUps: number;
     tokenVerifications: number;
     anonymousUsers: number;
+    /**
+     * The request header whose first value a client is limited by (GoTrue's GOTRUE_RATE_LIMIT_HEADER).
+     * Empty, as in the CLI's stack: no per-address request limit at all.
+     */
+    header: string;
   };
   mfa: {
     maxEnrolledFactors: number;
@@ -172,6 +177,7 @@ export function loadSettings(projectRoot: string, env: Environment = process.env
         signInSignUps: envInt('AUTH_RATE_LIMIT_SIGN_IN') ?? num(rate.sign_in_sign_ups, 30),
         tokenVerifications: envInt('AUTH_RATE_LIMIT_VERIFY') ?? num(rate.token_verifications, 30),
         anonymousUsers: envInt('AUTH_RATE_LIMIT_ANONYMOUS_USERS') ?? num(rate.anonymous_users, 30),
+        header: env.AUTH_RATE_LIMIT_HEADER?.trim() ?? '',
       },
       // The CLI's template defaults: TOTP is off unless [auth.mfa.totp] turns it on.
       mfa: {
