@@ -50,10 +50,52 @@ alter role supabase_admin with password 'postgres';
 alter role supabase_auth_admin nocreaterole;
 
 grant anon, authenticated, service_role to authenticator;
--- supabase/postgres 20230201083204_grant_auth_roles_to_postgres.sql. Hosted also gives postgres ADMIN
--- on these three (20250605172253_grant_with_admin_to_postgres_16_and_above.sql) and lets supautils keep
--- it from dropping them (reserved_roles); without supautils, no ADMIN here: see emulator/README.md.
+-- supabase/postgres 20230201083204_grant_auth_roles_to_postgres.sql, and ADMIN on them from
+-- PostgreSQL 16 on (20250605172253_grant_with_admin_to_postgres_16_and_above.sql): postgres may grant
+-- them and change their settings. supautils' reserved_roles keeps it from dropping, renaming or
+-- altering their attributes; no stand-in can (event triggers do not fire for role commands), so
+-- locally those are refused only by their dependencies or not at all (emulator/README.md, "Roles").
 grant anon, authenticated, service_role to postgres;
+do $$
+begin
+  if current_setting('server_version_num')::int >= 160000 then
+    grant anon, authenticated, service_role to postgres with admin option;
+    -- supautils lets postgres change authenticator's settings (reserved_roles `authenticator*`) within
+    -- privileged_role_allowed_configs, which need the SET grants below. ADMIN alone gives that
+    -- here; without INHERIT or SET it adds no privilege of authenticator's to postgres.
+    execute 'grant authenticator to postgres with admin option, inherit false, set false';
+  end if;
+end
+$$;
+-- supautils.privileged_role_allowed_configs (supabase/postgres ansible/files/postgresql_config/
+-- supautils.conf.j2): settings postgres may SET, and set on the roles above, though only a superuser
+-- could otherwise. supautils switches to a superuser for them; a SET privilege on each does the same
+-- here. Its `pgrst.*` is PostgREST 12's in-database settings, `plan_filter.*` has no extension here.
+do $$
+declare
+  name text;
+begin
+  if current_setting('server_version_num')::int < 150000 then
+    return;
+  end if;
+  foreach name in array array[
+    'auto_explain.log_min_duration', 'auto_explain.log_nested_statements', 'log_lock_waits',
+    'log_min_messages', 'pg_net.batch_size', 'pg_net.ttl', 'pgaudit.log', 'pgaudit.log_catalog',
+    'pgaudit.log_client', 'pgaudit.log_level', 'pgaudit.log_relation', 'pgaudit.log_rows',
+    'pgaudit.log_statement', 'pgaudit.log_statement_once', 'pgaudit.role', 'safeupdate.enabled',
+    'session_replication_role', 'track_io_timing',
+    'pgrst.db_aggregates_enabled', 'pgrst.db_anon_role', 'pgrst.db_extra_search_path',
+    'pgrst.db_max_rows', 'pgrst.db_plan_enabled', 'pgrst.db_pre_config', 'pgrst.db_pre_request',
+    'pgrst.db_prepared_statements', 'pgrst.db_root_spec', 'pgrst.db_schemas', 'pgrst.db_tx_end',
+    'pgrst.jwt_aud', 'pgrst.jwt_role_claim_key', 'pgrst.jwt_secret', 'pgrst.jwt_secret_is_base64',
+    'pgrst.jwt_cache_max_lifetime', 'pgrst.openapi_mode', 'pgrst.openapi_security_active',
+    'pgrst.openapi_server_proxy_uri', 'pgrst.raw_media_types', 'pgrst.server_cors_allowed_origins',
+    'pgrst.server_trace_header', 'pgrst.server_timing_enabled'
+  ] loop
+    execute format('grant set on parameter %s to postgres', name);
+  end loop;
+end
+$$;
 grant pg_monitor, pg_read_all_data, pg_signal_backend to postgres;
 -- Hosted dropped these memberships (20250421084701_revoke_admin_roles_from_postgres.sql): postgres
 -- reaches platform tables only through its grants and the supautils stand-in below.
@@ -65,6 +107,8 @@ grant authenticator to supabase_storage_admin;
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
 alter role authenticator set statement_timeout = '8s';
+-- supabase/postgres 20231130133139_set_lock_timeout_to_authenticator_role.sql
+alter role authenticator set lock_timeout = '8s';
 alter role supabase_auth_admin set search_path = auth;
 alter role supabase_storage_admin set search_path = storage;
 -- The storage service is the Storage API: its own deletes pass storage.protect_delete() (below), as
@@ -107,6 +151,15 @@ end
 $$;
 
 grant usage on schema public, extensions, graphql_public to postgres, anon, authenticated, service_role;
+-- 10000000000000_demote-postgres.sql and 20230224042246_grant_extensions_perms_for_postgres.sql:
+-- postgres may create in extensions and holds everything in it with grant option.
+grant all on schema extensions to postgres;
+grant all on all tables in schema extensions to postgres with grant option;
+grant all on all routines in schema extensions to postgres with grant option;
+grant all on all sequences in schema extensions to postgres with grant option;
+alter default privileges for role supabase_admin in schema extensions grant all on tables to postgres with grant option;
+alter default privileges for role supabase_admin in schema extensions grant all on routines to postgres with grant option;
+alter default privileges for role supabase_admin in schema extensions grant all on sequences to postgres with grant option;
 grant usage on schema auth to postgres, anon, authenticated, service_role;
 -- 20250709135250 and 20260506172403: usage with grant option on storage and realtime.
 grant usage on schema storage, realtime to postgres with grant option;
@@ -683,6 +736,11 @@ grant execute on function storage.search(text, text, int, int, int, text, text, 
   to anon, authenticated, service_role, postgres;
 -- The storage service logs in as supabase_storage_admin and runs each request as the caller's role.
 grant anon, authenticated, service_role to supabase_storage_admin;
+-- 00000000000002-storage-schema.sql ran as postgres before 10000000000000_demote-postgres.sql made it an
+-- ordinary role, so on hosted what postgres creates in storage is granted to the API roles too.
+alter default privileges for role postgres in schema storage grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges for role postgres in schema storage grant all on functions to postgres, anon, authenticated, service_role;
+alter default privileges for role postgres in schema storage grant all on sequences to postgres, anon, authenticated, service_role;
 alter default privileges for role supabase_storage_admin in schema storage grant all on tables to postgres, anon, authenticated, service_role;
 alter default privileges for role supabase_storage_admin in schema storage grant all on functions to postgres, anon, authenticated, service_role;
 alter default privileges for role supabase_storage_admin in schema storage grant all on sequences to postgres, anon, authenticated, service_role;
