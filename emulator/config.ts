@@ -22,6 +22,8 @@ export interface AuthSettings {
   enableRefreshTokenRotation: boolean;
   refreshTokenReuseInterval: number;
   minimumPasswordLength: number;
+  /** `[auth] signing_keys_path`, resolved: private JWKs that sign (the first) and verify user tokens. */
+  signingKeysPath: string | null;
   email: {
     enableSignup: boolean;
     enableConfirmations: boolean;
@@ -160,6 +162,11 @@ export function loadSettings(projectRoot: string, env: Environment = process.env
       enableRefreshTokenRotation: bool(auth.enable_refresh_token_rotation, true),
       refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),
       minimumPasswordLength: num(auth.minimum_password_length, 6),
+      // Relative to supabase/, as the CLI resolves it.
+      signingKeysPath:
+        typeof auth.signing_keys_path === 'string' && auth.signing_keys_path !== ''
+          ? path.resolve(projectRoot, 'supabase', auth.signing_keys_path)
+          : null,
       email: {
         // `enabled` in CLI 3.x; `enable_signup` before.
         enableSignup: bool(email.enabled ?? email.enable_signup, true),
