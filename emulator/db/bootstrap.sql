@@ -984,3 +984,134 @@ begin
   end if;
 end
 $$;
+
+-- safeupdate in PostgREST's sessions ---------------------------------------------------------------
+-- Hosted preloads safeupdate for authenticator (supabase/postgres 20220224211803_fix-postgrest-
+-- supautils.sql: session_preload_libraries = supautils, safeupdate), so an UPDATE or DELETE without
+-- a WHERE clause sent through the REST API fails with SQLSTATE 21000, "DELETE requires a WHERE
+-- clause" (eradman/pg-safeupdate), unless `safeupdate.enabled` is off. It is a C module this
+-- PostgreSQL lacks. A statement trigger on each table outside the platform schemas stands in: in a
+-- session authenticator logged in to, it reads the statement PostgREST sent (current_query()) and
+-- refuses it the same way when the UPDATE or DELETE in it has no WHERE. It judges only the statement
+-- PostgREST wrote; one inside a function that an RPC call runs is not checked here (safeupdate checks
+-- those too).
+
+-- Whether the first INSERT, UPDATE or DELETE in `query` has a WHERE at its own nesting level: true,
+-- false, or null when there is no UPDATE or DELETE to judge (an INSERT … ON CONFLICT DO UPDATE, a
+-- SELECT calling a function). Quoted identifiers and string literals are skipped.
+create or replace function supautils_local.dml_has_where(query text) returns boolean
+language plpgsql immutable set search_path = '' as $$
+declare
+  i int := 1;
+  n int := length(query);
+  c text;
+  depth int := 0;
+  found_depth int;
+  word text;
+  close_at int;
+begin
+  while i <= n loop
+    c := substr(query, i, 1);
+    if c = '"' or c = '''' then
+      close_at := i;
+      loop
+        close_at := strpos(substr(query, close_at + 1), c) + close_at;
+        exit when close_at = i or substr(query, close_at + 1, 1) <> c;
+        close_at := close_at + 1; -- a doubled quote inside the quoted text
+      end loop;
+      if close_at = i then
+        return null;
+      end if;
+      i := close_at + 1;
+      continue;
+    elsif c = '(' then
+      depth := depth + 1;
+    elsif c = ')' then
+      depth := depth - 1;
+      if found_depth is not null and depth < found_depth then
+        return false;
+      end if;
+    elsif c ~ '[A-Za-z_]' and (i = 1 or substr(query, i - 1, 1) !~ '[A-Za-z0-9_$.]') then
+      word := upper(substring(substr(query, i) from '^[A-Za-z_][A-Za-z0-9_$]*'));
+      if found_depth is null then
+        if word = 'INSERT' then
+          return null;
+        elsif word in ('UPDATE', 'DELETE') then
+          found_depth := depth;
+        end if;
+      elsif depth = found_depth and word = 'WHERE' then
+        return true;
+      elsif depth = found_depth and word = 'RETURNING' then
+        return false;
+      end if;
+      i := i + length(word);
+      continue;
+    end if;
+    i := i + 1;
+  end loop;
+  return case when found_depth is null then null else false end;
+end
+$$;
+
+create or replace function supautils_local.safeupdate() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  if session_user = 'authenticator' and pg_catalog.pg_trigger_depth() = 1
+     and coalesce(nullif(pg_catalog.current_setting('safeupdate.enabled', true), ''), 'on')
+         not in ('off', 'false', '0', 'no')
+     and supautils_local.dml_has_where(pg_catalog.current_query()) is false then
+    raise exception '% requires a WHERE clause', tg_op using errcode = '21000';
+  end if;
+  return null;
+end
+$$;
+
+-- Every table that is not the platform's or an extension's gets the trigger, now and when made.
+create or replace function supautils_local.watch_table(tab regclass) returns void
+language plpgsql security definer set search_path = '' as $$
+begin
+  if (select c.relkind in ('r', 'p') and n.nspname not in (
+            'pg_catalog', 'information_schema', 'auth', 'storage', 'realtime', 'extensions',
+            'supautils_local', 'supabase_migrations', 'graphql', 'graphql_public', 'pgbouncer', 'vault')
+            and n.nspname not like 'pg\_%'
+        from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+       where c.oid = tab)
+     and not exists (select 1 from pg_catalog.pg_trigger
+                      where tgrelid = tab and tgname = 'supautils_local_safeupdate') then
+    execute format(
+      'create trigger supautils_local_safeupdate before update or delete on %s
+         for each statement execute function supautils_local.safeupdate()', tab);
+  end if;
+end
+$$;
+
+create or replace function supautils_local.watch_new_tables() returns event_trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  cmd record;
+begin
+  for cmd in select objid from pg_catalog.pg_event_trigger_ddl_commands()
+              where object_type = 'table' and command_tag in ('CREATE TABLE', 'CREATE TABLE AS', 'SELECT INTO')
+  loop
+    perform supautils_local.watch_table(cmd.objid::regclass);
+  end loop;
+end
+$$;
+
+revoke all on function supautils_local.dml_has_where(text), supautils_local.safeupdate(),
+  supautils_local.watch_table(regclass), supautils_local.watch_new_tables() from public;
+
+do $$
+declare
+  tab regclass;
+begin
+  if not exists (select 1 from pg_event_trigger where evtname = 'supautils_local_safeupdate') then
+    create event trigger supautils_local_safeupdate on ddl_command_end
+      when tag in ('CREATE TABLE', 'CREATE TABLE AS', 'SELECT INTO')
+      execute function supautils_local.watch_new_tables();
+  end if;
+  for tab in select c.oid::regclass from pg_catalog.pg_class c where c.relkind in ('r', 'p') loop
+    perform supautils_local.watch_table(tab);
+  end loop;
+end
+$$;
