@@ -1,6 +1,6 @@
 // The benchmarks' backend, alone in this process (see bench/backend.ts): started on the data
 // directory and with the env overrides given as arguments, on free ports; it says where it listens
-// over the IPC channel, answers the functions' pids, and stops when asked.
+// over the IPC channel, answers the functions' pids and its own memory use, and stops when asked.
 import path from 'node:path';
 import { startBackend } from '../emulator/backend.ts';
 import type { Reply, Request } from './backend.ts';
@@ -21,7 +21,10 @@ try {
   process.on('message', (request: Request) => {
     if (request.type === 'pid')
       void backend.functions.pid(request.name).then((pid) => reply({ type: 'pid', id: request.id, pid }));
-    else void backend.stop().then(() => process.exit(0));
+    else if (request.type === 'memory') {
+      globalThis.gc?.();
+      reply({ type: 'memory', id: request.id, usage: process.memoryUsage() });
+    } else void backend.stop().then(() => process.exit(0));
   });
   reply({
     type: 'ready',

@@ -14,6 +14,8 @@ import { benchFunctions } from './functions.ts';
 import { hasNginx, startNginx } from './nginx.ts';
 import { benchStorage } from './storage.ts';
 import { realtimeLatency, type Latency } from './realtime.ts';
+import { prepareRestTable } from './rest-table.ts';
+import { soak } from './soak.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 
@@ -43,25 +45,6 @@ async function throughput(
     }),
   );
   return count / ((performance.now() - t0) / 1000);
-}
-
-async function prepareRestTable(backend: BenchBackend): Promise<void> {
-  const client = new pg.Client({ connectionString: backend.dbUrl });
-  await client.connect();
-  await client.query(`
-    create table if not exists public.bench_items (id int primary key, title text not null, done boolean not null default false);
-    alter table public.bench_items enable row level security;
-    drop policy if exists "anyone reads" on public.bench_items;
-    create policy "anyone reads" on public.bench_items for select to anon, authenticated using (true);
-    insert into public.bench_items select i, 'item ' || i, i % 3 = 0 from generate_series(1, 200) i on conflict do nothing;
-  `);
-  await client.end();
-  for (let i = 0; i < 100; i++) {
-    const res = await fetch(`${backend.postgrestUrl}/bench_items?limit=1`);
-    if (res.ok) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('PostgREST did not pick up bench_items');
 }
 
 /** Median milliseconds of one REST read by path: `gateway`, `direct`, `relay` and, where installed, `nginx`. */
@@ -463,6 +446,7 @@ async function restOnly(): Promise<void> {
 }
 
 if (process.argv[2] === 'app') await appOnly();
+else if (process.argv[2] === 'soak') await soak(start, scratchDir, Number(process.argv[3] ?? 15));
 else if (process.argv[2] === 'rest') await restOnly();
 else if (process.argv[2] === 'realtime') await realtimeOnly();
 else await main();

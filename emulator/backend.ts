@@ -197,7 +197,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       await applyMigrations(migrationUrl, options.projectRoot);
     const seeded = firstRun ? await seed(migrationUrl, options.projectRoot) : false;
 
-    const keys = await loadSigningKeys(dataDir);
+    const keys = await loadSigningKeys(dataDir, settings.auth.signingKeysPath);
     const postgrest: Postgrest = await startPostgrest({
       dbUrl: db.urlAs('authenticator'),
       schemas: settings.schemas,

@@ -22,6 +22,8 @@ export interface AuthSettings {
   enableRefreshTokenRotation: boolean;
   refreshTokenReuseInterval: number;
   minimumPasswordLength: number;
+  /** `[auth] signing_keys_path`, resolved: private JWKs that sign (the first) and verify user tokens. */
+  signingKeysPath: string | null;
   email: {
     enableSignup: boolean;
     enableConfirmations: boolean;
@@ -38,6 +40,11 @@ export interface AuthSettings {
     signInSignUps: number;
     tokenVerifications: number;
     anonymousUsers: number;
+    /**
+     * The request header whose first value a client is limited by (GoTrue's GOTRUE_RATE_LIMIT_HEADER).
+     * Empty, as in the CLI's stack: no per-address request limit at all.
+     */
+    header: string;
   };
   mfa: {
     maxEnrolledFactors: number;
@@ -155,6 +162,11 @@ export function loadSettings(projectRoot: string, env: Environment = process.env
       enableRefreshTokenRotation: bool(auth.enable_refresh_token_rotation, true),
       refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),
       minimumPasswordLength: num(auth.minimum_password_length, 6),
+      // Relative to supabase/, as the CLI resolves it.
+      signingKeysPath:
+        typeof auth.signing_keys_path === 'string' && auth.signing_keys_path !== ''
+          ? path.resolve(projectRoot, 'supabase', auth.signing_keys_path)
+          : null,
       email: {
         // `enabled` in CLI 3.x; `enable_signup` before.
         enableSignup: bool(email.enabled ?? email.enable_signup, true),
@@ -172,6 +184,7 @@ export function loadSettings(projectRoot: string, env: Environment = process.env
         signInSignUps: envInt('AUTH_RATE_LIMIT_SIGN_IN') ?? num(rate.sign_in_sign_ups, 30),
         tokenVerifications: envInt('AUTH_RATE_LIMIT_VERIFY') ?? num(rate.token_verifications, 30),
         anonymousUsers: envInt('AUTH_RATE_LIMIT_ANONYMOUS_USERS') ?? num(rate.anonymous_users, 30),
+        header: env.AUTH_RATE_LIMIT_HEADER?.trim() ?? '',
       },
       // The CLI's template defaults: TOTP is off unless [auth.mfa.totp] turns it on.
       mfa: {

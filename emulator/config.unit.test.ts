@@ -40,6 +40,11 @@ describe('loadSettings', () => {
     expect(settings.mailPort).toBe(1234);
     expect(settings.auth.jwtExpiry).toBe(5);
     expect(settings.auth.rateLimit.signInSignUps).toBe(3);
+    // No per-address request limit unless a header names the client, as in the CLI's stack.
+    expect(settings.auth.rateLimit.header).toBe('');
+    expect(loadSettings(root, { AUTH_RATE_LIMIT_HEADER: 'X-Forwarded-For' }).auth.rateLimit.header).toBe(
+      'X-Forwarded-For',
+    );
     expect(settings.auth.email.enableConfirmations).toBe(false);
     expect(settings.schemas).toEqual(['public', 'graphql_public']);
   });

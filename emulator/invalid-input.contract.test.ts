@@ -297,6 +297,11 @@ describe('invalid input', () => {
           query: { type: 'signup', token: 'abc', redirect_to: 'http://localhost:3000' },
         },
         { method: 'POST', path: '/verify', fields: { type: 'email', email: email.email, token: '123456' } },
+        {
+          method: 'POST',
+          path: '/verify',
+          fields: { type: 'email_change', email: email.email, token: '123456' },
+        },
         { method: 'POST', path: '/verify', fields: { type: 'magiclink', token_hash: 'abc' } },
         { method: 'POST', path: '/resend', fields: { type: 'signup', email: email.email, ...pkce } },
         { method: 'POST', path: '/recover', fields: { email: email.email, ...pkce } },

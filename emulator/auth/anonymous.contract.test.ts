@@ -26,6 +26,8 @@ beforeAll(async () => {
     env: {
       AUTH_ENABLE_ANONYMOUS_SIGN_INS: 'true',
       AUTH_RATE_LIMIT_ANONYMOUS_USERS: '3',
+      // Clients are told apart by X-Forwarded-For, as behind a proxy that sets it.
+      AUTH_RATE_LIMIT_HEADER: 'X-Forwarded-For',
       AUTH_RATE_LIMIT_EMAIL_SENT: '1000000',
     },
   });

@@ -444,6 +444,38 @@ describe('the signed-in user', () => {
     expect(secondHalf.data.user?.email).toBe(newEmail);
   });
 
+  it('changes the email with an emailed code, refusing a wrong one with otp_expired', async () => {
+    // internal/api/verify.go, verifyUserAndToken: an email_change code is looked up by the address
+    // it was sent to (FindUserForEmailChange) and checked against that address's token.
+    const user = await confirmedUser('change-code');
+    const newEmail = uniqueEmail('changed-code');
+    const link = await adminClient().auth.admin.generateLink({
+      type: 'email_change_new',
+      email: user.email,
+      newEmail,
+    });
+    expect(link.error).toBeNull();
+    const wrong = await anonClient().auth.verifyOtp({
+      email: newEmail,
+      token: '000000',
+      type: 'email_change',
+    });
+    expect(wrong.error?.code).toBe('otp_expired');
+    expect(wrong.error?.status).toBe(403);
+    const right = await anonClient().auth.verifyOtp({
+      email: newEmail,
+      token: link.data.properties?.email_otp ?? '',
+      type: 'email_change',
+    });
+    expect(right.error).toBeNull();
+    const again = await anonClient().auth.verifyOtp({
+      email: newEmail,
+      token: link.data.properties?.email_otp ?? '',
+      type: 'email_change',
+    });
+    expect(again.error?.code).toBe('otp_expired');
+  });
+
   it('sends a reauthentication code: the nonce a password change would be checked against', async () => {
     const { client, email, id } = await signedIn('reauth');
     expect((await client.auth.reauthenticate()).error).toBeNull();

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { generateOtp, pkceMatches, secureAlphanumeric, tokenHash } from './crypto.ts';
 import { AuthError, OAuthError, errorReply, requestedApiVersion, weakPassword } from './errors.ts';
+import { rateLimitKey } from './middleware.ts';
 import { isRedirectUrlValid, resolveRedirect } from './redirects.ts';
 
 describe('token material', () => {
@@ -24,6 +25,22 @@ describe('token material', () => {
     expect(pkceMatches(challenge, 'S256', verifier)).toBe(true);
     expect(pkceMatches(challenge, 's256', 'b'.repeat(64))).toBe(false);
     expect(pkceMatches(verifier, 'plain', verifier)).toBe(true);
+  });
+});
+
+describe('whom a request is limited by', () => {
+  // internal/api/middleware.go, performRateLimitingWithHeader.
+  it('is nobody without a configured header, as in the CLI stack', () => {
+    expect(rateLimitKey('', { 'x-forwarded-for': '10.0.0.1' })).toBeUndefined();
+  });
+
+  it('is the first value of the configured header, and nobody when it has none', () => {
+    const header = 'X-Forwarded-For';
+    expect(rateLimitKey(header, { 'x-forwarded-for': ' 10.0.0.1 , 10.0.0.2' })).toBe('10.0.0.1');
+    expect(rateLimitKey(header, { 'x-forwarded-for': ['10.0.0.3', '10.0.0.4'] })).toBe('10.0.0.3');
+    expect(rateLimitKey(header, {})).toBeUndefined();
+    expect(rateLimitKey(header, { 'x-forwarded-for': ' , 10.0.0.2' })).toBeUndefined();
+    expect(rateLimitKey('X-Real-Ip', { 'x-forwarded-for': '10.0.0.1', 'x-real-ip': 'a' })).toBe('a');
   });
 });
 

@@ -2,7 +2,9 @@
 // internal/api/apilimiter/apilimiter.go): the configured number per 5 minutes flows in continuously,
 // at most 30 saved up. Every /token grant draws from one bucket (internal/api/token.go), sign-ups,
 // OTPs and recoveries from RATE_LIMIT_OTP's (the CLI's `sign_in_sign_ups`), /verify from its own.
-// tests/setup/backend.ts pins GoTrue's defaults: 30, 30 and 150 per 5 minutes.
+// tests/setup/backend.ts pins GoTrue's defaults: 30, 30 and 150 per 5 minutes, and names the client
+// by X-Forwarded-For (AUTH_RATE_LIMIT_HEADER, GoTrue's GOTRUE_RATE_LIMIT_HEADER): without that
+// header GoTrue limits no client at all (internal/api/middleware.go, performRateLimitingWithHeader).
 import { describe, expect, it } from 'vitest';
 import { backend, confirmedUser, testIp } from '../../tests/support/backend.ts';
 
@@ -26,6 +28,19 @@ async function pollUntil(deadlineMs: number, attempt: () => Promise<boolean>): P
 }
 
 describe('auth rate limits', () => {
+  it('limits nobody whose request lacks the rate-limit header: 40 sign-ups in a row all answered', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const res = await fetch(`${backend().apiUrl}/auth/v1/signup`, {
+        method: 'POST',
+        headers: { apikey: backend().anonKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'not-an-email', password: 'a-good-password' }),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual(Array.from({ length: 40 }, () => 400));
+  });
+
   it('lets a burst of 30 sign-ups through, refuses the 31st inside 5 minutes with 429', async () => {
     const ip = testIp();
     for (let i = 0; i < 30; i++) {

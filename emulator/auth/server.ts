@@ -101,7 +101,7 @@ const ROUTES: Route[] = [
   {
     method: 'GET',
     pattern: /^\/\.well-known\/jwks\.json$/,
-    handler: async (s) => json({ keys: [s.keys.publicJwk] }, 200, { 'Cache-Control': 'public, max-age=600' }),
+    handler: async (s) => json({ keys: s.keys.publicJwks }, 200, { 'Cache-Control': 'public, max-age=600' }),
   },
   { method: 'POST', pattern: /^\/signup$/, handler: signup },
   { method: 'POST', pattern: /^\/token$/, handler: token },

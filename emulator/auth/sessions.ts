@@ -88,7 +88,7 @@ export async function signAccessToken(
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
   })
-    .setProtectedHeader({ alg: 'ES256', kid: settings.keys.kid, typ: 'JWT' })
+    .setProtectedHeader({ alg: settings.keys.alg, kid: settings.keys.kid, typ: 'JWT' })
     .sign(settings.keys.privateKey);
   return { token, expiresAt };
 }

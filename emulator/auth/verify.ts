@@ -87,8 +87,11 @@ async function verifyEmailAndCode(
   let user: UserRow | null;
   if (type === 'email_change') {
     const { rows } = await db.query<{ id: string }>(
-      `select id from auth.users where (lower(email_change) = lower($1) and email_change_token_new in ($2, 'pkce_' || $2))
-          or (lower(email) = lower($1) and email_change_token_current in ($2, 'pkce_' || $2)) limit 1`,
+      // $2 is compared with varchar columns and concatenated as text: typed once, so both agree.
+      `select id from auth.users
+        where (lower(email_change) = lower($1) and email_change_token_new in ($2::text, 'pkce_' || $2::text))
+           or (lower(email) = lower($1) and email_change_token_current in ($2::text, 'pkce_' || $2::text))
+        limit 1`,
       [email, hash],
     );
     user = rows[0] ? await findUserById(db, rows[0].id, true) : null;

@@ -50,10 +50,52 @@ alter role supabase_admin with password 'postgres';
 alter role supabase_auth_admin nocreaterole;
 
 grant anon, authenticated, service_role to authenticator;
--- supabase/postgres 20230201083204_grant_auth_roles_to_postgres.sql. Hosted also gives postgres ADMIN
--- on these three (20250605172253_grant_with_admin_to_postgres_16_and_above.sql) and lets supautils keep
--- it from dropping them (reserved_roles); without supautils, no ADMIN here: see emulator/README.md.
+-- supabase/postgres 20230201083204_grant_auth_roles_to_postgres.sql, and ADMIN on them from
+-- PostgreSQL 16 on (20250605172253_grant_with_admin_to_postgres_16_and_above.sql): postgres may grant
+-- them and change their settings. supautils' reserved_roles keeps it from dropping, renaming or
+-- altering their attributes; no stand-in can (event triggers do not fire for role commands), so
+-- locally those are refused only by their dependencies or not at all (emulator/README.md, "Roles").
 grant anon, authenticated, service_role to postgres;
+do $$
+begin
+  if current_setting('server_version_num')::int >= 160000 then
+    grant anon, authenticated, service_role to postgres with admin option;
+    -- supautils lets postgres change authenticator's settings (reserved_roles `authenticator*`) within
+    -- privileged_role_allowed_configs, which need the SET grants below. ADMIN alone gives that
+    -- here; without INHERIT or SET it adds no privilege of authenticator's to postgres.
+    execute 'grant authenticator to postgres with admin option, inherit false, set false';
+  end if;
+end
+$$;
+-- supautils.privileged_role_allowed_configs (supabase/postgres ansible/files/postgresql_config/
+-- supautils.conf.j2): settings postgres may SET, and set on the roles above, though only a superuser
+-- could otherwise. supautils switches to a superuser for them; a SET privilege on each does the same
+-- here. Its `pgrst.*` is PostgREST 12's in-database settings, `plan_filter.*` has no extension here.
+do $$
+declare
+  name text;
+begin
+  if current_setting('server_version_num')::int < 150000 then
+    return;
+  end if;
+  foreach name in array array[
+    'auto_explain.log_min_duration', 'auto_explain.log_nested_statements', 'log_lock_waits',
+    'log_min_messages', 'pg_net.batch_size', 'pg_net.ttl', 'pgaudit.log', 'pgaudit.log_catalog',
+    'pgaudit.log_client', 'pgaudit.log_level', 'pgaudit.log_relation', 'pgaudit.log_rows',
+    'pgaudit.log_statement', 'pgaudit.log_statement_once', 'pgaudit.role', 'safeupdate.enabled',
+    'session_replication_role', 'track_io_timing',
+    'pgrst.db_aggregates_enabled', 'pgrst.db_anon_role', 'pgrst.db_extra_search_path',
+    'pgrst.db_max_rows', 'pgrst.db_plan_enabled', 'pgrst.db_pre_config', 'pgrst.db_pre_request',
+    'pgrst.db_prepared_statements', 'pgrst.db_root_spec', 'pgrst.db_schemas', 'pgrst.db_tx_end',
+    'pgrst.jwt_aud', 'pgrst.jwt_role_claim_key', 'pgrst.jwt_secret', 'pgrst.jwt_secret_is_base64',
+    'pgrst.jwt_cache_max_lifetime', 'pgrst.openapi_mode', 'pgrst.openapi_security_active',
+    'pgrst.openapi_server_proxy_uri', 'pgrst.raw_media_types', 'pgrst.server_cors_allowed_origins',
+    'pgrst.server_trace_header', 'pgrst.server_timing_enabled'
+  ] loop
+    execute format('grant set on parameter %s to postgres', name);
+  end loop;
+end
+$$;
 grant pg_monitor, pg_read_all_data, pg_signal_backend to postgres;
 -- Hosted dropped these memberships (20250421084701_revoke_admin_roles_from_postgres.sql): postgres
 -- reaches platform tables only through its grants and the supautils stand-in below. Revoked only
@@ -81,6 +123,8 @@ grant authenticator to supabase_storage_admin;
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
 alter role authenticator set statement_timeout = '8s';
+-- supabase/postgres 20231130133139_set_lock_timeout_to_authenticator_role.sql
+alter role authenticator set lock_timeout = '8s';
 alter role supabase_auth_admin set search_path = auth;
 alter role supabase_storage_admin set search_path = storage;
 -- The storage service is the Storage API: its own deletes pass storage.protect_delete() (below), as
@@ -123,6 +167,15 @@ end
 $$;
 
 grant usage on schema public, extensions, graphql_public to postgres, anon, authenticated, service_role;
+-- 10000000000000_demote-postgres.sql and 20230224042246_grant_extensions_perms_for_postgres.sql:
+-- postgres may create in extensions and holds everything in it with grant option.
+grant all on schema extensions to postgres;
+grant all on all tables in schema extensions to postgres with grant option;
+grant all on all routines in schema extensions to postgres with grant option;
+grant all on all sequences in schema extensions to postgres with grant option;
+alter default privileges for role supabase_admin in schema extensions grant all on tables to postgres with grant option;
+alter default privileges for role supabase_admin in schema extensions grant all on routines to postgres with grant option;
+alter default privileges for role supabase_admin in schema extensions grant all on sequences to postgres with grant option;
 grant usage on schema auth to postgres, anon, authenticated, service_role;
 -- 20250709135250 and 20260506172403: usage with grant option on storage and realtime.
 grant usage on schema storage, realtime to postgres with grant option;
@@ -699,6 +752,11 @@ grant execute on function storage.search(text, text, int, int, int, text, text, 
   to anon, authenticated, service_role, postgres;
 -- The storage service logs in as supabase_storage_admin and runs each request as the caller's role.
 grant anon, authenticated, service_role to supabase_storage_admin;
+-- 00000000000002-storage-schema.sql ran as postgres before 10000000000000_demote-postgres.sql made it an
+-- ordinary role, so on hosted what postgres creates in storage is granted to the API roles too.
+alter default privileges for role postgres in schema storage grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges for role postgres in schema storage grant all on functions to postgres, anon, authenticated, service_role;
+alter default privileges for role postgres in schema storage grant all on sequences to postgres, anon, authenticated, service_role;
 alter default privileges for role supabase_storage_admin in schema storage grant all on tables to postgres, anon, authenticated, service_role;
 alter default privileges for role supabase_storage_admin in schema storage grant all on functions to postgres, anon, authenticated, service_role;
 alter default privileges for role supabase_storage_admin in schema storage grant all on sequences to postgres, anon, authenticated, service_role;
@@ -940,5 +998,136 @@ begin
       when tag in ('CREATE POLICY', 'ALTER POLICY', 'DROP POLICY', 'DROP TRIGGER')
       execute function supautils_local.settle_command();
   end if;
+end
+$$;
+
+-- safeupdate in PostgREST's sessions ---------------------------------------------------------------
+-- Hosted preloads safeupdate for authenticator (supabase/postgres 20220224211803_fix-postgrest-
+-- supautils.sql: session_preload_libraries = supautils, safeupdate), so an UPDATE or DELETE without
+-- a WHERE clause sent through the REST API fails with SQLSTATE 21000, "DELETE requires a WHERE
+-- clause" (eradman/pg-safeupdate), unless `safeupdate.enabled` is off. It is a C module this
+-- PostgreSQL lacks. A statement trigger on each table outside the platform schemas stands in: in a
+-- session authenticator logged in to, it reads the statement PostgREST sent (current_query()) and
+-- refuses it the same way when the UPDATE or DELETE in it has no WHERE. It judges only the statement
+-- PostgREST wrote; one inside a function that an RPC call runs is not checked here (safeupdate checks
+-- those too).
+
+-- Whether the first INSERT, UPDATE or DELETE in `query` has a WHERE at its own nesting level: true,
+-- false, or null when there is no UPDATE or DELETE to judge (an INSERT … ON CONFLICT DO UPDATE, a
+-- SELECT calling a function). Quoted identifiers and string literals are skipped.
+create or replace function supautils_local.dml_has_where(query text) returns boolean
+language plpgsql immutable set search_path = '' as $$
+declare
+  i int := 1;
+  n int := length(query);
+  c text;
+  depth int := 0;
+  found_depth int;
+  word text;
+  close_at int;
+begin
+  while i <= n loop
+    c := substr(query, i, 1);
+    if c = '"' or c = '''' then
+      close_at := i;
+      loop
+        close_at := strpos(substr(query, close_at + 1), c) + close_at;
+        exit when close_at = i or substr(query, close_at + 1, 1) <> c;
+        close_at := close_at + 1; -- a doubled quote inside the quoted text
+      end loop;
+      if close_at = i then
+        return null;
+      end if;
+      i := close_at + 1;
+      continue;
+    elsif c = '(' then
+      depth := depth + 1;
+    elsif c = ')' then
+      depth := depth - 1;
+      if found_depth is not null and depth < found_depth then
+        return false;
+      end if;
+    elsif c ~ '[A-Za-z_]' and (i = 1 or substr(query, i - 1, 1) !~ '[A-Za-z0-9_$.]') then
+      word := upper(substring(substr(query, i) from '^[A-Za-z_][A-Za-z0-9_$]*'));
+      if found_depth is null then
+        if word = 'INSERT' then
+          return null;
+        elsif word in ('UPDATE', 'DELETE') then
+          found_depth := depth;
+        end if;
+      elsif depth = found_depth and word = 'WHERE' then
+        return true;
+      elsif depth = found_depth and word = 'RETURNING' then
+        return false;
+      end if;
+      i := i + length(word);
+      continue;
+    end if;
+    i := i + 1;
+  end loop;
+  return case when found_depth is null then null else false end;
+end
+$$;
+
+create or replace function supautils_local.safeupdate() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  if session_user = 'authenticator' and pg_catalog.pg_trigger_depth() = 1
+     and coalesce(nullif(pg_catalog.current_setting('safeupdate.enabled', true), ''), 'on')
+         not in ('off', 'false', '0', 'no')
+     and supautils_local.dml_has_where(pg_catalog.current_query()) is false then
+    raise exception '% requires a WHERE clause', tg_op using errcode = '21000';
+  end if;
+  return null;
+end
+$$;
+
+-- Every table that is not the platform's or an extension's gets the trigger, now and when made.
+create or replace function supautils_local.watch_table(tab regclass) returns void
+language plpgsql security definer set search_path = '' as $$
+begin
+  if (select c.relkind in ('r', 'p') and n.nspname not in (
+            'pg_catalog', 'information_schema', 'auth', 'storage', 'realtime', 'extensions',
+            'supautils_local', 'supabase_migrations', 'graphql', 'graphql_public', 'pgbouncer', 'vault')
+            and n.nspname not like 'pg\_%'
+        from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+       where c.oid = tab)
+     and not exists (select 1 from pg_catalog.pg_trigger
+                      where tgrelid = tab and tgname = 'supautils_local_safeupdate') then
+    execute format(
+      'create trigger supautils_local_safeupdate before update or delete on %s
+         for each statement execute function supautils_local.safeupdate()', tab);
+  end if;
+end
+$$;
+
+create or replace function supautils_local.watch_new_tables() returns event_trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  cmd record;
+begin
+  for cmd in select objid from pg_catalog.pg_event_trigger_ddl_commands()
+              where object_type = 'table' and command_tag in ('CREATE TABLE', 'CREATE TABLE AS', 'SELECT INTO')
+  loop
+    perform supautils_local.watch_table(cmd.objid::regclass);
+  end loop;
+end
+$$;
+
+revoke all on function supautils_local.dml_has_where(text), supautils_local.safeupdate(),
+  supautils_local.watch_table(regclass), supautils_local.watch_new_tables() from public;
+
+do $$
+declare
+  tab regclass;
+begin
+  if not exists (select 1 from pg_event_trigger where evtname = 'supautils_local_safeupdate') then
+    create event trigger supautils_local_safeupdate on ddl_command_end
+      when tag in ('CREATE TABLE', 'CREATE TABLE AS', 'SELECT INTO')
+      execute function supautils_local.watch_new_tables();
+  end if;
+  for tab in select c.oid::regclass from pg_catalog.pg_class c where c.relkind in ('r', 'p') loop
+    perform supautils_local.watch_table(tab);
+  end loop;
 end
 $$;

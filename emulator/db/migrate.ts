@@ -1,7 +1,8 @@
 // Brings a database to the state of a hosted project plus this project's migrations.
-import { readFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { SetupProblem } from '../lib/problem.ts';
@@ -125,11 +126,23 @@ async function prepareMigrationHistory(url: string): Promise<void> {
   }
 }
 
+/**
+ * `supabase migration up` reads nothing from config.toml but validates all of it, and the CLI bundled
+ * here (3.x) refuses keys older files still have (`[inbucket]`, which Supabase's own client suites
+ * use; config.ts reads both). So it runs in a workdir of its own that holds only the migrations.
+ */
 export async function applyMigrations(url: string, projectRoot: string): Promise<void> {
   const dir = path.join(projectRoot, 'supabase', 'migrations');
   if (!existsSync(dir)) return;
-  await prepareMigrationHistory(url);
-  await runSupabaseCli(['migration', 'up', `--remote=${url}`, '--include-all'], projectRoot);
+  const workdir = mkdtempSync(path.join(tmpdir(), 'crewboard-migrations-'));
+  try {
+    mkdirSync(path.join(workdir, 'supabase'));
+    symlinkSync(dir, path.join(workdir, 'supabase', 'migrations'));
+    await prepareMigrationHistory(url);
+    await runSupabaseCli(['migration', 'up', `--remote=${url}`, '--include-all'], workdir);
+  } finally {
+    rmSync(workdir, { recursive: true, force: true });
+  }
 }
 
 export async function seed(url: string, projectRoot: string): Promise<boolean> {

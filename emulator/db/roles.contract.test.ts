@@ -139,7 +139,6 @@ describe('what supautils allows postgres on platform tables', () => {
     ],
     ['grant supabase_storage_admin to postgres', 'permission denied to grant role "supabase_storage_admin"'],
     ['alter role supabase_auth_admin set search_path = public', 'permission denied to alter role'],
-    ['drop role authenticated', 'permission denied to drop role'],
     ['grant pg_read_server_files to anon', 'permission denied to grant role "pg_read_server_files"'],
     ['create event trigger probe on ddl_command_end execute function pg_catalog.now()', /permission denied/],
   ])('refuses `%s` as hosted does', async (sql, message) => {
@@ -152,6 +151,90 @@ describe('what supautils allows postgres on platform tables', () => {
     const error = await tryAsPostgres('create policy probe on storage.migrations for select using (true)');
     expect(error?.code).toBe('42501');
     expect(error?.hint).toMatch(/Hosted Supabase refuses this too/);
+  });
+});
+
+// supautils' reserved_roles lists `anon*`, `authenticated*`, `service_role*` and `authenticator*`: the
+// `*` lets postgres change their settings within privileged_role_allowed_configs (supabase/supautils
+// src/supautils.c, T_AlterRoleSetStmt; the lists in supabase/postgres supautils.conf.j2), and
+// PostgreSQL 16+ ADMIN on the first three lets it grant them and set their ordinary settings.
+describe('what supautils allows postgres on the API roles', () => {
+  it("runs postgrest-js's fixture lines: PostgREST settings on authenticator", async () => {
+    expect(
+      await tryAsPostgres(`
+        alter role authenticator set pgrst.db_plan_enabled to 'true';
+        alter role authenticator set pgrst.db_aggregates_enabled to 'true';
+        alter role authenticator set pgrst.db_tx_end to 'commit-allow-override';`),
+    ).toBeUndefined();
+  });
+
+  it('sets and changes settings of anon, authenticated and service_role, and grants them', async () => {
+    expect(
+      await tryAsPostgres(`
+        alter role anon set statement_timeout = '5s';
+        alter role authenticated set session_replication_role = replica;
+        alter role service_role reset statement_timeout;
+        create role probe_member nologin;
+        grant anon, authenticated, service_role to probe_member;
+        set session_replication_role = replica;`),
+    ).toBeUndefined();
+  });
+
+  it.each([
+    ['alter role authenticator set session_preload_libraries = $$$$', /^permission denied to set parameter/],
+    ['alter role anon set log_statement = $$all$$', /^permission denied to set parameter/],
+    ['alter role anon superuser', /^permission denied to alter role/],
+    ['alter role supabase_auth_admin set search_path = public', /^permission denied to alter role/],
+    ['grant supabase_admin to postgres', /^permission denied to grant role/],
+  ])('refuses `%s` as hosted does', async (sql, message) => {
+    expect((await tryAsPostgres(sql))?.message).toMatch(message);
+  });
+
+  it('cannot drop an API role (hosted: reserved; here: what depends on it)', async () => {
+    expect((await tryAsPostgres('drop role authenticated'))?.message).toMatch(
+      /^role "authenticated" cannot be dropped because some objects depend on it/,
+    );
+  });
+});
+
+describe('the platform schemas as hosted sets them up for postgres', () => {
+  it('lets postgres create objects in extensions (10000000000000_demote-postgres.sql)', async () => {
+    expect(
+      await tryAsPostgres(`
+        create table extensions.probe (id int);
+        create function extensions.probe() returns int language sql as 'select 1';`),
+    ).toBeUndefined();
+  });
+
+  it('grants the API roles what postgres creates in storage (00000000000002-storage-schema.sql)', async () => {
+    const client = new pg.Client({ connectionString: as('supabase_admin') });
+    await client.connect();
+    try {
+      await client.query('begin');
+      // Hosted postgres creates nothing in storage itself; the default privileges apply to what it
+      // creates with a grant of CREATE (as supabase_admin's tooling gives it).
+      await client.query('grant create on schema storage to postgres');
+      await client.query('set role postgres');
+      await client.query('create table storage.probe (id int)');
+      await client.query('reset role');
+      const { rows } = await client.query<{ role: string; ok: boolean }>(
+        `select r as role, has_table_privilege(r, 'storage.probe', 'select, insert, update, delete') as ok
+           from unnest(array['anon', 'authenticated', 'service_role']) as r`,
+      );
+      expect(rows).toEqual([
+        { role: 'anon', ok: true },
+        { role: 'authenticated', ok: true },
+        { role: 'service_role', ok: true },
+      ]);
+    } finally {
+      await client.query('rollback');
+      await client.end();
+    }
+  });
+
+  it("gives PostgREST's role a lock timeout of 8 s (20231130133139_set_lock_timeout_to_authenticator_role.sql)", async () => {
+    const [row] = await query<{ lock_timeout: string }>(as('authenticator'), 'show lock_timeout');
+    expect(row?.lock_timeout).toBe('8s');
   });
 });
 

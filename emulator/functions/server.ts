@@ -101,7 +101,7 @@ export async function createFunctions(options: FunctionsOptions): Promise<Functi
   mkdirSync(denoDir, { recursive: true });
   mkdirSync(tmpDir, { recursive: true });
   const secret = new TextEncoder().encode(options.jwtSecret);
-  const jwks = jose.createLocalJWKSet({ keys: [options.keys.publicJwk] });
+  const jwks = jose.createLocalJWKSet({ keys: options.keys.publicJwks });
   const legacyKeys = new Set(
     [options.platformEnv.SUPABASE_ANON_KEY, options.platformEnv.SUPABASE_SERVICE_ROLE_KEY].filter(Boolean),
   );

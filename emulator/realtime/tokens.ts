@@ -1,9 +1,9 @@
 // Tokens checked as realtime checks them (supabase/realtime lib/realtime_web/channels/auth/
-// jwt_verification.ex and channels_authorization.ex): HS256 with the project secret or ES256 with the
+// jwt_verification.ex and channels_authorization.ex): HS256 with the project secret or ES256/RS256 with a
 // published key, `exp` in the future, and both `role` and `exp` present. The reasons are realtime's,
 // prefixed with the error code its channel logs them under.
 import * as jose from 'jose';
-import type { SigningKeys } from '../keys.ts';
+import { publicKeyFor, type SigningKeys } from '../keys.ts';
 import { errorReason, type RealtimeErrorCode } from './codes.ts';
 
 export type Claims = Record<string, unknown> & { role: string; exp: number };
@@ -28,27 +28,19 @@ export async function checkToken(keys: SigningKeys, token: unknown, now = Date.n
   } catch {
     return failure('invalid', 'MalformedJWT', 'The token provided is not a valid JWT');
   }
-  let key: CryptoKey | Uint8Array;
-  if (header.alg === 'HS256') {
-    key = keys.hmacSecret;
-  } else if (header.alg === 'ES256' && (header.kid === undefined || header.kid === keys.kid)) {
-    key = keys.publicKey;
-  } else if (typeof header.kid === 'string') {
+  const key = header.alg === 'HS256' ? keys.hmacSecret : publicKeyFor(keys, header);
+  if (!key) {
     return failure(
       'invalid',
       'JwtSignerError',
-      `Failed to generate JWT signer for key ID (kid) "${header.kid}", check your JWT secret or JWKS configuration`,
-    );
-  } else {
-    return failure(
-      'invalid',
-      'JwtSignerError',
-      'Failed to generate JWT signer, check your JWT secret or JWKS configuration',
+      typeof header.kid === 'string'
+        ? `Failed to generate JWT signer for key ID (kid) "${header.kid}", check your JWT secret or JWKS configuration`
+        : 'Failed to generate JWT signer, check your JWT secret or JWKS configuration',
     );
   }
   try {
     // Expiry is checked below with realtime's wording, so jose is told the clock is before any `exp`.
-    await jose.jwtVerify(cleaned, key, { algorithms: [header.alg], currentDate: new Date(0) });
+    await jose.jwtVerify(cleaned, key, { algorithms: [String(header.alg)], currentDate: new Date(0) });
   } catch {
     return failure('invalid', 'JwtSignatureError', 'Failed to validate JWT signature');
   }

@@ -93,11 +93,10 @@ function run(
       PGRST_DB_MAX_ROWS: String(options.maxRows),
       PGRST_DB_ANON_ROLE: 'anon',
       PGRST_JWT_SECRET: JSON.stringify(options.jwks),
-      // Caches a verified token until its `exp` (at most an hour), so a page's requests with the same
-      // session token are verified once instead of each paying an ES256 signature check (about
-      // 1.5 ms of PostgREST's CPU per request). The Supabase CLI leaves the cache off (see
-      // emulator/README.md); an expired token is still refused, as an entry never outlives `exp`.
-      PGRST_JWT_CACHE_MAX_LIFETIME: '3600',
+      // Off, as the Supabase CLI leaves it (internal/start/start.go): PostgREST 12.0.2 never purges
+      // its JWT cache (fixed in 13.0.0, PostgREST/postgrest#3801), so every session token a
+      // long-running backend saw stayed in memory: 29 to 67 MB in a 15-minute soak (bench/soak.ts).
+      PGRST_JWT_CACHE_MAX_LIFETIME: '0',
       PGRST_DB_USE_LEGACY_GUCS: 'false',
       PGRST_SERVER_HOST: '127.0.0.1',
       PGRST_SERVER_PORT: String(port),

@@ -39,11 +39,22 @@ describe('list-v2', () => {
       .storage.from(bucket)
       .listV2({ prefix: 'a/', with_delimiter: true });
     expect(error).toBeNull();
+    // storage.search_v2 (migrations/tenant/0050-search-v2-optimised.sql): a folder is a row of its
+    // own, keyed like an object, without an id, metadata or, listed by name, timestamps.
+    const folder = { id: null, metadata: null, updated_at: null, created_at: null, last_accessed_at: null };
     expect(data?.folders).toEqual([
-      { id: null, name: 'a/b/' },
-      { id: null, name: 'a/d/' },
+      { ...folder, key: 'b', name: 'a/b/' },
+      { ...folder, key: 'd', name: 'a/d/' },
     ]);
     expect(data?.objects.map((o) => [o.key, o.name])).toEqual([['one.txt', 'a/one.txt']]);
+    // Listed by time (storage.search_by_timestamp), a folder carries its oldest object's creation time.
+    const byTime = await adminClient()
+      .storage.from(bucket)
+      .listV2({ prefix: 'a/', with_delimiter: true, sortBy: { column: 'created_at' } });
+    const b = byTime.data?.folders.find((f) => f.name === 'a/b/');
+    expect(b).toMatchObject({ key: 'b', created_at: expect.any(String) });
+    if (!b || !('created_at' in b) || !('updated_at' in b)) throw new Error('no timestamps on a/b/');
+    expect(b.updated_at).toBe(b.created_at);
   });
 
   it('pages with the cursor until hasNext is false', async () => {

@@ -101,10 +101,11 @@ export async function listObjectsV2(service: StorageService, call: Call): Promis
   const after = cursor?.startAfter ?? '';
   const afterTime = cursor?.sortColumnAfter ?? '';
 
-  // One level below the prefix: a deeper name becomes the folder `prefix + segment + '/'`, and a
-  // folder's timestamps are its newest object's, as storage.search_by_timestamp orders them.
+  // One level below the prefix: a deeper name becomes the folder `prefix + segment + '/'`. A folder
+  // has no timestamps when listed by name (storage.list_objects_with_delimiter) and its oldest
+  // object's creation time as both when listed by time (storage.search_by_timestamp).
   const entries = withDelimiter
-    ? `select name, null::uuid as id, max(updated_at) as updated_at, max(created_at) as created_at,
+    ? `select name, null::uuid as id, min(created_at) as updated_at, min(created_at) as created_at,
               null::timestamptz as last_accessed_at, null::jsonb as metadata
          from (select substr(name, 1, $4::int + strpos(substr(name, $4::int + 1), '/')) as name, updated_at, created_at
                  from storage.objects
@@ -142,23 +143,24 @@ export async function listObjectsV2(service: StorageService, call: Call): Promis
   const hasNext = rows.length > limit;
   const shown = hasNext ? rows.slice(0, limit) : rows;
   const level = prefix === '' ? 1 : prefix.split('/').length;
-  const folders: Array<{ id: null; name: string }> = [];
+  const folders: Array<Record<string, unknown>> = [];
   const objects: Array<Record<string, unknown>> = [];
   for (const row of shown) {
-    if (row.id === null) {
-      folders.push({ id: null, name: row.name });
-      continue;
-    }
-    const object = {
+    const entry = {
       id: row.id,
       name: row.name,
       metadata: row.metadata,
-      updated_at: row.updated_at,
-      created_at: row.created_at,
+      updated_at: column === 'name' && row.id === null ? null : row.updated_at,
+      created_at: column === 'name' && row.id === null ? null : row.created_at,
       last_accessed_at: row.last_accessed_at,
     };
-    // search_v2 adds the name's segment at the listed level as `key`.
-    objects.push(withDelimiter ? { key: row.name.split('/')[level - 1] ?? '', ...object } : object);
+    if (!withDelimiter) {
+      objects.push(entry);
+      continue;
+    }
+    // storage.search_v2 names every row's segment at the listed level `key`, folders too.
+    const keyed = { key: row.name.split('/')[level - 1] ?? '', ...entry };
+    (row.id === null ? folders : objects).push(keyed);
   }
   const last = shown[shown.length - 1];
   if (!hasNext || !last) return ok({ hasNext, folders, objects });

@@ -31,9 +31,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     mailPort: 54424,
     smtpPort: 54425,
     fallbackToFreePorts: true,
-    // Tests send far more mail than a person; per-IP limits stay as configured (tests use their own IPs).
+    // Tests send far more mail than a person; per-client limits stay as configured (tests use their own IPs).
     env: {
       AUTH_RATE_LIMIT_EMAIL_SENT: '1000000',
+      // Tests name their client in X-Forwarded-For; GoTrue limits per client only with this set.
+      AUTH_RATE_LIMIT_HEADER: 'X-Forwarded-For',
       // The contract tests check the limits at GoTrue's own defaults; config.toml sets them high
       // because the app limits sign-ins per visitor itself (its tests start their own backend).
       AUTH_RATE_LIMIT_SIGN_IN: '30',
