@@ -1,4 +1,4 @@
-// Invalid input is the client's fault, so it is answered with a 4xx and never a 5xx (issue 11, item 5):
+// Invalid input is the client's fault, so it is answered with a 4xx and never a 5xx:
 // every auth and storage endpoint gets each of the bad values below in each of its fields, path
 // segments and query parameters, and not one answer may be 500 or more. GoTrue and storage-api answer
 // such input with 400 (validation or JSON decoding errors); a 500 here means a bad value reached a
@@ -512,7 +512,7 @@ describe('invalid input', () => {
     expect(failures).toEqual([]);
   }, 300_000);
 
-  it('answers the values named in issue 11 with the 400 GoTrue and storage-api give', async () => {
+  it('answers the values an outside review sent with the 400 GoTrue and storage-api give', async () => {
     const auth = (path: string, init: RequestInit = {}) =>
       fetch(`${backend().apiUrl}/auth/v1${path}`, {
         ...init,

@@ -1,5 +1,5 @@
 // The ports and data directory of the local backend as `npm run dev` and `npm run backend` take them
-// from the environment (issue 15): two stacks side by side, a taken port's message, and dev.ts itself.
+// from the environment: two stacks side by side, a taken port's message, and dev.ts itself.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import {
   chmodSync,

@@ -1,4 +1,4 @@
-// The backend heals (tracker issue 10, items 9 and 10): PostgreSQL and PostgREST are killed under a
+// The backend heals: PostgreSQL and PostgREST are killed under a
 // running writer, and the backend brings them back by itself — no acknowledged write lost, no row
 // written twice by a retried create, REST answering again within 15 s, realtime's change stream
 // resumed, and every exit and restart in the log. A backend of its own, since it kills its parts.

@@ -1,4 +1,4 @@
-// Anonymous sign-ins through the unmodified supabase-js (issue 11, item 6), as GoTrue has them
+// Anonymous sign-ins through the unmodified supabase-js, as GoTrue has them
 // (supabase/auth internal/api/anonymous.go, the /signup route in api.go, user.go and verify.go's
 // emailChangeVerify): off unless `[auth] enable_anonymous_sign_ins` is on; then a user without an
 // email, identity or password, `is_anonymous` in the user and the JWT, the `anonymous_users` limit,

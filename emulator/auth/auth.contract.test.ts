@@ -198,7 +198,7 @@ describe('password sign-in and sessions', () => {
     const reuse = await anonClient().auth.refreshSession({ refresh_token: session.refresh_token });
     expect(reuse.error?.code).toBe('refresh_token_already_used');
     // The newest token of the family was revoked too, and at once: no token of a session revoked for
-    // reuse refreshes again, not even within the reuse interval (issue 11, item 1).
+    // reuse refreshes again, not even within the reuse interval.
     const newest = second.data.session?.refresh_token ?? '';
     const afterRevocation = await anonClient().auth.refreshSession({ refresh_token: newest });
     expect(afterRevocation.error?.code).toBe('refresh_token_already_used');

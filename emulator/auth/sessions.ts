@@ -273,9 +273,9 @@ export async function refreshGrant(
       } else if (!current && settings.rotationEnabled) {
         // No token of the session is active: its family was revoked when a reuse was detected. The
         // reuse interval is for a client that lost the answer to a refresh that did happen, never a
-        // way back into a session revoked as stolen (tracker issue 11, item 1: after a detected
-        // reuse, no token of that session may refresh — GoTrue's RevokeTokenFamily also stamps
-        // updated_at, which would otherwise reopen the window for the newest token).
+        // way back into a session revoked as stolen: after a detected reuse, no token of that session
+        // may refresh (GoTrue's RevokeTokenFamily also stamps updated_at, which would otherwise
+        // reopen the window for the newest token).
         await audit(client, user, 'token_revoked', grant.ip, { reason: 'refresh token reused' }, 'token');
         throw new CommitThenThrow(
           badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used'),

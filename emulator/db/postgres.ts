@@ -133,7 +133,7 @@ export async function startPostgres(options: PostgresOptions): Promise<Database>
   const created = !existsSync(path.join(pgdata, 'PG_VERSION'));
   const db = await startEmbedded(EmbeddedPostgres, options, pgdata, created, log);
   if (created || !(await madeByOldBootstrap(db.url))) return db;
-  // Before issue 17 the cluster was initialised with `postgres` as its bootstrap superuser, which
+  // An older bootstrap initialised the cluster with `postgres` as its bootstrap superuser, which
   // PostgreSQL never lets lose SUPERUSER: such a database is set aside (not deleted) and made afresh.
   await db.stop();
   const aside = `${pgdata}-superuser-postgres-${new Date().toISOString().replace(/[:.]/g, '-')}`;

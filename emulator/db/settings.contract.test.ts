@@ -1,4 +1,4 @@
-// The database parameters a hosted project sets where an app can see them (issue 11, item 7), read from
+// The database parameters a hosted project sets where an app can see them, read from
 // supabase/postgres ansible/files/postgresql_config/postgresql.conf.j2 and migrations/schema-15.sql.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The functions service against `supabase functions serve` (tracker issue 12): the unmodified
+// The functions service against `supabase functions serve`: the unmodified
 // supabase-js and raw HTTP, on a backend of its own whose project holds small functions made for
 // each case — JWT checks on and off, 404, boot errors, crashes, a hang past a short wall-clock limit,
 // streaming both ways, the environment a function sees, and an edit while a request is running.

@@ -434,6 +434,9 @@ async function triggers(db: pg.Client, relation: Relation, onlyOwnedBy?: number)
             quote_ident(t.tgname) as name
        from pg_trigger t join pg_proc f on f.oid = t.tgfoid
       where t.tgrelid = $1 and not t.tgisinternal and ($2::oid is null or f.proowner = $2)
+        -- The local backend's stand-in for hosted's safeupdate (emulator/README.md, "Roles") sits on
+        -- every table; it is not the app's, and a hosted database has no such trigger.
+        and t.tgname <> 'supautils_local_safeupdate'
       order by t.tgname collate "C"`,
     [relation.oid, onlyOwnedBy ?? null],
   );
