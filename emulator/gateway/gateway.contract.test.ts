@@ -921,9 +921,14 @@ describe('the gateway over HTTP/1.1, byte by byte', () => {
       [[rpc('{}', 'Content-Length: 02\r\n')], ['HTTP/1.1 200 OK']],
       [[rpc('', '')], ['HTTP/1.1 200 OK']], // no length: no body
       [[rpc(`{"x":"${'y'.repeat(17_000)}"}`, `Content-Length: ${17_000 + 8}\r\n`)], ['HTTP/1.1 200 OK']],
-      // A delete with no filter: row-level security leaves anon no row to delete.
+      // A delete with no filter is refused before row-level security is asked, as hosted's safeupdate does.
       [
         [`DELETE /rest/v1/gateway_items HTTP/1.1\r\nHost: localhost\r\napikey: ${key}\r\n\r\n`],
+        ['HTTP/1.1 400 Bad Request'],
+      ],
+      // With a filter, row-level security leaves anon no row to delete.
+      [
+        [`DELETE /rest/v1/gateway_items?id=eq.8 HTTP/1.1\r\nHost: localhost\r\napikey: ${key}\r\n\r\n`],
         ['HTTP/1.1 204 No Content'],
       ],
     ];
