@@ -242,31 +242,9 @@ const queries: PlannedQuery[] = [
   // as one Function Scan, so its statements are planned here as the function runs them, read from its
   // migration with the arguments (and the project id the first finds) as parameters.
   {
-    name: 'board: body of board_content under the caller’s policies (people, counts, four windows of 50 with their comment and attachment counts)',
-    sql: functionQuery('20261128100200_board_content_by_status.sql', 'board_content', BOARD_CONTENT_ARGS),
-    params: (s) => [s.workspace, s.board, JSON.stringify({}), JSON.stringify({})],
-    // counts: the project's 5,000 rows (~30 index + ~170 heap pages, RLS reads workspace_id); 4 windows
-    // of 50 from the board-order index (~100); the 31 members' profiles (~60); the 200 cards'
-    // comments and attachments by their (task_id, …) indexes, about one leaf page a card each, since
-    // task ids are random (~250 + ~150): ~830
-    maxBuffers: 950,
-    rls: ['my_workspace_ids', 'fellow_member_ids', 'mfa_satisfied'],
-  },
-  {
-    // Filtered: the matching cards of the whole project in one pass, not a window per column.
-    name: 'board: body of board_content under the caller’s policies, filtered (my urgent tasks whose title says "Task 1")',
-    sql: functionQuery('20261128100200_board_content_by_status.sql', 'board_content', BOARD_CONTENT_ARGS),
-    params: (s) => [
-      s.workspace,
-      s.board,
-      JSON.stringify({}),
-      JSON.stringify({ assignee: 'me', priority: 'urgent', q: 'task 1', today: '2026-11-23' }),
-    ],
-    maxBuffers: 700, // the project's rows twice (counts, matches: ~400), a few cards' counts: ~560
-    rls: ['my_workspace_ids', 'fellow_member_ids', 'mfa_satisfied'],
-  },
-  {
-    // Its first statement, before the one above: the project's id from the address's key.
+    // Its first statement as it ran under the caller's policies: the project's id from the address's
+    // key. (Its body under those policies read tasks' old status column, which projects' own statuses
+    // replaced; the body runs as board_content below, as its owner.)
     name: "board: board_page's project by workspace slug and key",
     sql: boardFirstStatement('20261123170200_board_page_by_key.sql', 'p.id'),
     params: (s) => [s.slug, 'boa'],
