@@ -293,9 +293,9 @@ async function bigBoard(
     const project = rows[0]?.project ?? '';
     const key = rows[0]?.key ?? '';
     await client.query(
-      `insert into public.tasks (workspace_id, project_id, title, description, status, priority)
+      `insert into public.tasks (workspace_id, project_id, title, description, status_id, priority)
        select p.workspace_id, p.id, 'Task ' || g, 'Description of task ' || g,
-              (array['backlog','todo','in_progress','done'])[1 + g % 4]::public.task_status,
+              (array(select s.id from public.project_statuses s where s.project_id = $1 order by s.position))[1 + g % 4],
               (array['none','low','medium','high','urgent'])[1 + g % 5]::public.task_priority
          from public.projects p, generate_series(1, $2::int) g where p.id = $1`,
       [project, count],
@@ -339,6 +339,12 @@ export const PROFILED_LOADS = 40;
  * 14 rounds: 0.28–0.39).
  */
 const ROUNDS = 8;
+
+/** The value of the Supabase session's cookie in a Cookie header that may carry others too. */
+function sessionCookie(header: string): string {
+  const session = header.split('; ').find((pair) => /^sb-[^=]*-auth-token=/.test(pair));
+  return session?.slice(session.indexOf('=') + 1) ?? '';
+}
 
 /** The demo board of the seed (40 tasks), as its owner sees it. */
 const DEMO = {
@@ -454,7 +460,8 @@ export async function benchApp(backend: BenchBackend): Promise<AppFigures> {
     // move_task through REST as the board's owner.
     const token = JSON.parse(
       Buffer.from(
-        decodeURIComponent(cookie.split('=').slice(1).join('=')).replace(/^base64-/, ''),
+        // The session's own cookie: sign-in sets the device cookie beside it.
+        decodeURIComponent(sessionCookie(cookie)).replace(/^base64-/, ''),
         'base64',
       ).toString(),
     ).access_token as string;
@@ -466,6 +473,13 @@ export async function benchApp(backend: BenchBackend): Promise<AppFigures> {
     const project = boardProject;
     const tasks = (await (
       await fetch(`${backend.apiUrl}/rest/v1/tasks?select=id&project_id=eq.${project}&limit=50`, { headers })
+    ).json()) as Array<{ id: string }>;
+    // The board's columns, in order.
+    const statuses = (await (
+      await fetch(
+        `${backend.apiUrl}/rest/v1/project_statuses?select=id&project_id=eq.${project}&order=position`,
+        { headers },
+      )
     ).json()) as Array<{ id: string }>;
     // Each move timed alone; around it, which of the board's rows it changed (their xmin moved):
     // positions are kept sparse so that a move touches the moved task only.
@@ -492,7 +506,7 @@ export async function benchApp(backend: BenchBackend): Promise<AppFigures> {
           headers,
           body: JSON.stringify({
             task_id: task?.id,
-            status: (['backlog', 'todo', 'in_progress', 'done'] as const)[(i + 1) % 4],
+            status_id: statuses[(i + 1) % statuses.length]?.id,
           }),
         });
         if (!res.ok) throw new Error(`move_task answered ${res.status}`);

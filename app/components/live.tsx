@@ -87,7 +87,7 @@ export interface Viewer {
   name: string;
 }
 
-/** The board's tasks, live; returns the other people on the board right now. */
+/** The board's tasks and columns, live; returns the other people on the board right now. */
 export function useLiveBoard(projectId: string, me: Viewer): { others: Viewer[]; state: LiveState } {
   const [others, setOthers] = useState<Viewer[]>([]);
   const state = useLiveChannel(
@@ -108,6 +108,14 @@ export function useLiveBoard(projectId: string, me: Viewer): { others: Viewer[];
         // a window of each column: a deleted card it does not show still changes a column's count.
         // Any deleted task reloads the board (deletes are rare: admins only).
         .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'tasks' }, changed)
+        // The columns themselves: a status added, renamed, recategorized or moved (a deleted one, like
+        // a deleted task, carries only its key: any deleted status reloads the board).
+        .on(
+          'postgres_changes',
+          { event: '*', schema: 'public', table: 'project_statuses', filter: `project_id=eq.${projectId}` },
+          changed,
+        )
+        .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'project_statuses' }, changed)
         .on('presence', { event: 'sync' }, () => {
           const state = channel.presenceState<{ name: string }>();
           setOthers(

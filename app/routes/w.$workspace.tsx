@@ -25,7 +25,7 @@ export default function WorkspaceLayout() {
   const { pathname } = useLocation();
   useEffect(() => setMenuOpen(false), [pathname]);
   return (
-    <div className="mx-auto flex min-h-screen max-w-7xl flex-col md:flex-row">
+    <div className="workspace-shell mx-auto flex min-h-screen max-w-7xl flex-col md:flex-row">
       <div className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-2.5 md:hidden">
         <p className="min-w-0 truncate font-semibold">
           <Link to="/w" className="text-indigo-600">

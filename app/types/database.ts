@@ -134,6 +134,26 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"project_statuses": {
+                  Row: {
+                    "category": Database["public"]['Enums']["status_category"],"created_at": string,"id": string,"name": string,"position": number,"project_id": string,"workspace_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "category": Database["public"]['Enums']["status_category"],"created_at"?: string,"id"?: string,"name": string,"position"?: number,"project_id": string,"workspace_id": string
+                  }
+                  Update: {
+                    "category"?: Database["public"]['Enums']["status_category"],"created_at"?: string,"id"?: string,"name"?: string,"position"?: number,"project_id"?: string,"workspace_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "project_statuses_project_fkey"
+      columns: ["project_id","workspace_id"]
+isOneToOne: false
+      referencedRelation: "projects"
+      referencedColumns: ["id","workspace_id"]
+    }
+                  ]
                 },"projects": {
                   Row: {
                     "archived_at": string | null,"client_key": string | null,"created_at": string,"created_by": string | null,"description": string,"id": string,"key": string,"name": string,"next_task_number": number,"updated_at": string,"workspace_id": string
@@ -156,14 +176,14 @@ isOneToOne: false
                   ]
                 },"tasks": {
                   Row: {
-                    "assignee_id": string | null,"client_key": string | null,"created_at": string,"created_by": string | null,"description": string,"due_date": string | null,"id": string,"number": number,"position": number,"priority": Database["public"]['Enums']["task_priority"],"project_id": string,"search": unknown,"status": Database["public"]['Enums']["task_status"],"title": string,"updated_at": string,"workspace_id": string
+                    "assignee_id": string | null,"client_key": string | null,"created_at": string,"created_by": string | null,"description": string,"due_date": string | null,"id": string,"number": number,"position": number,"priority": Database["public"]['Enums']["task_priority"],"project_id": string,"search": unknown,"status_id": string,"title": string,"updated_at": string,"workspace_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "assignee_id"?: string | null,"client_key"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"due_date"?: string | null,"id"?: string,"number"?: number,"position"?: number,"priority"?: Database["public"]['Enums']["task_priority"],"project_id": string,"search"?: never,"status"?: Database["public"]['Enums']["task_status"],"title": string,"updated_at"?: string,"workspace_id": string
+                    "assignee_id"?: string | null,"client_key"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"due_date"?: string | null,"id"?: string,"number"?: number,"position"?: number,"priority"?: Database["public"]['Enums']["task_priority"],"project_id": string,"search"?: never,"status_id": string,"title": string,"updated_at"?: string,"workspace_id": string
                   }
                   Update: {
-                    "assignee_id"?: string | null,"client_key"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"due_date"?: string | null,"id"?: string,"number"?: number,"position"?: number,"priority"?: Database["public"]['Enums']["task_priority"],"project_id"?: string,"search"?: never,"status"?: Database["public"]['Enums']["task_status"],"title"?: string,"updated_at"?: string,"workspace_id"?: string
+                    "assignee_id"?: string | null,"client_key"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"due_date"?: string | null,"id"?: string,"number"?: number,"position"?: number,"priority"?: Database["public"]['Enums']["task_priority"],"project_id"?: string,"search"?: never,"status_id"?: string,"title"?: string,"updated_at"?: string,"workspace_id"?: string
                   }
                   Relationships: [
                     {
@@ -184,6 +204,12 @@ isOneToOne: false
 isOneToOne: false
       referencedRelation: "projects"
       referencedColumns: ["id","workspace_id"]
+    },{
+      foreignKeyName: "tasks_status_fkey"
+      columns: ["status_id","project_id"]
+isOneToOne: false
+      referencedRelation: "project_statuses"
+      referencedColumns: ["id","project_id"]
     }
                   ]
                 },"workspace_members": {
@@ -281,6 +307,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"delete_project_status":
+{ Args: { "move_to"?: string,"status_id": string }; Returns: undefined
+                           },
 "fellow_member_ids":
 { Args: Record<PropertyKey, never>; Returns: string[]
                            },
@@ -304,8 +333,11 @@ isOneToOne: false
 "mfa_satisfied":
 { Args: Record<PropertyKey, never>; Returns: boolean
                            },
+"move_project_status":
+{ Args: { "direction"?: string,"status_id": string,"to_index"?: number }; Returns: undefined
+                           },
 "move_task":
-{ Args: { "after_task_id"?: string,"before_task_id"?: string,"status": Database["public"]['Enums']["task_status"],"task_id": string }; Returns: {
+{ Args: { "after_task_id"?: string,"before_task_id"?: string,"status_id": string,"task_id": string }; Returns: {
               "assignee_id": string | null,
 "client_key": string | null,
 "created_at": string,
@@ -318,7 +350,7 @@ isOneToOne: false
 "priority": Database["public"]['Enums']["task_priority"],
 "project_id": string,
 "search": unknown,
-"status": Database["public"]['Enums']["task_status"],
+"status_id": string,
 "title": string,
 "updated_at": string,
 "workspace_id": string
@@ -371,7 +403,7 @@ isOneToOne: false
 "priority": Database["public"]['Enums']["task_priority"],
 "project_id": string,
 "search": unknown,
-"status": Database["public"]['Enums']["task_status"],
+"status_id": string,
 "title": string,
 "updated_at": string,
 "workspace_id": string
@@ -416,7 +448,7 @@ isOneToOne: false
                            }
           }
           Enums: {
-            "task_priority": "none"|"low"|"medium"|"high"|"urgent","task_status": "backlog"|"todo"|"in_progress"|"done","workspace_role": "viewer"|"member"|"admin"|"owner"
+            "status_category": "backlog"|"unstarted"|"started"|"completed"|"canceled","task_priority": "none"|"low"|"medium"|"high"|"urgent","workspace_role": "viewer"|"member"|"admin"|"owner"
           }
           CompositeTypes: {
             [_ in never]: never
@@ -532,7 +564,7 @@ export type CompositeTypes<
 export const Constants = {
   "public": {
           Enums: {
-            "task_priority": ["none", "low", "medium", "high", "urgent"],"task_status": ["backlog", "todo", "in_progress", "done"],"workspace_role": ["viewer", "member", "admin", "owner"]
+            "status_category": ["backlog", "unstarted", "started", "completed", "canceled"],"task_priority": ["none", "low", "medium", "high", "urgent"],"workspace_role": ["viewer", "member", "admin", "owner"]
           }
         }
 } as const

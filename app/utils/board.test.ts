@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyMove,
+  canBeOverdue,
   clearFiltersSearch,
   COLUMN_WINDOW,
   isFiltered,
+  isOpenCategory,
   readFilters,
   MAX_COLUMN_WINDOW,
   longerWindows,
@@ -12,6 +14,7 @@ import {
   readMove,
   readWindows,
   showMoreSearch,
+  STATUS_CATEGORIES,
   type Status,
 } from './board.ts';
 
@@ -108,7 +111,7 @@ describe('the form of a move', () => {
   it('round-trips through FormData, and anything else is not a move', () => {
     const move = {
       taskId: '00000000-0000-4000-8000-000000000001',
-      status: 'in_progress' as const,
+      status: '00000000-0000-4000-8000-0000000000aa',
       beforeTaskId: '00000000-0000-4000-8000-000000000002',
       direction: undefined,
     };
@@ -131,24 +134,41 @@ describe('the form of a move', () => {
 });
 
 describe('column windows', () => {
-  it('reads each column from the address, the default where it is missing or malformed', () => {
-    const windows = readWindows(new URLSearchParams('todo=150&done=abc&backlog=-3&in_progress=9999999'));
-    expect(windows).toEqual({ backlog: 50, todo: 150, in_progress: 50, done: 50 });
+  // Columns are the project's statuses, asked for by their ids.
+  const todo = 'a0000000-0000-4000-8000-000000000001';
+  const done = 'a0000000-0000-4000-8000-000000000002';
+  const backlog = 'a0000000-0000-4000-8000-000000000003';
+
+  it('reads the windows the address names by status id, and nothing else', () => {
+    const windows = readWindows(
+      new URLSearchParams(`${todo}=150&${done}=abc&${backlog}=-3&q=100&todo=100&${todo.toUpperCase()}0=80`),
+    );
+    expect(windows).toEqual({ [todo]: 150 });
   });
 
   it('never shows fewer than the first window or more than the maximum', () => {
-    expect(readWindows(new URLSearchParams('todo=3')).todo).toBe(COLUMN_WINDOW);
-    expect(readWindows(new URLSearchParams('todo=999999')).todo).toBe(MAX_COLUMN_WINDOW);
+    expect(readWindows(new URLSearchParams(`${todo}=3`))[todo]).toBe(COLUMN_WINDOW);
+    expect(readWindows(new URLSearchParams(`${todo}=999999`))[todo]).toBe(MAX_COLUMN_WINDOW);
+    expect(readWindows(new URLSearchParams(`${todo.toUpperCase()}=200`))[todo]).toBe(200);
   });
 
   it('asks the database only for the windows longer than the first', () => {
     expect(longerWindows(readWindows(new URLSearchParams('')))).toEqual({});
-    expect(longerWindows(readWindows(new URLSearchParams('todo=150&done=3')))).toEqual({ todo: 150 });
+    expect(longerWindows(readWindows(new URLSearchParams(`${todo}=150&${done}=3`)))).toEqual({ [todo]: 150 });
   });
 
   it('adds to one column and keeps every other parameter', () => {
-    expect(showMoreSearch(new URLSearchParams('q=login&todo=100'), 'todo', 150)).toBe('?q=login&todo=150');
-    expect(showMoreSearch(new URLSearchParams(''), 'done', 100)).toBe('?done=100');
+    expect(showMoreSearch(new URLSearchParams(`q=login&${todo}=100`), todo, 150)).toBe(
+      `?q=login&${todo}=150`,
+    );
+    expect(showMoreSearch(new URLSearchParams(''), done, 100)).toBe(`?${done}=100`);
+  });
+});
+
+describe('categories', () => {
+  it('count backlog, unstarted and started as open; completed and canceled are never overdue', () => {
+    expect(STATUS_CATEGORIES.filter(isOpenCategory)).toEqual(['backlog', 'unstarted', 'started']);
+    expect(STATUS_CATEGORIES.filter(canBeOverdue)).toEqual(['backlog', 'unstarted', 'started']);
   });
 });
 

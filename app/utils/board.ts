@@ -1,9 +1,37 @@
 // What a move does to the board, computed in the browser while the server is still saving it: the
 // same rules as the move action and `move_task`, so the optimistic board and the saved one agree.
-import { MoveTaskSchema, TASK_PRIORITIES, TASK_STATUSES } from './workspace-schemas.ts';
+import { MoveTaskSchema, STATUS_CATEGORY_VALUES, TASK_PRIORITIES } from './workspace-schemas.ts';
 import { isUuid } from './uuid.ts';
 
-export type Status = (typeof TASK_STATUSES)[number];
+/** A status's id: a column of the board. */
+export type Status = string;
+
+/** Linear's categories: what a status means, whatever its name. */
+export const STATUS_CATEGORIES = STATUS_CATEGORY_VALUES;
+export type StatusCategory = (typeof STATUS_CATEGORIES)[number];
+
+/** One of a project's statuses: a column of its board. */
+export interface BoardStatus {
+  id: string;
+  name: string;
+  category: StatusCategory;
+}
+
+/** Each category as the product names it (the overview's summary, the settings' choices). */
+export const CATEGORY_LABELS: Record<StatusCategory, string> = {
+  backlog: 'Backlog',
+  unstarted: 'To do',
+  started: 'In progress',
+  completed: 'Done',
+  canceled: 'Canceled',
+};
+
+/** Open work: the overview's counts and "My tasks". */
+export const isOpenCategory = (category: StatusCategory) =>
+  category === 'backlog' || category === 'unstarted' || category === 'started';
+
+/** A completed or canceled task's due date is history, never a warning. */
+export const canBeOverdue = isOpenCategory;
 
 export interface Move {
   taskId: string;
@@ -15,14 +43,6 @@ export interface Move {
   /** One step within its own column. */
   direction?: 'up' | 'down';
 }
-
-/** Each status as its column is titled. */
-export const STATUS_LABELS: Record<Status, string> = {
-  backlog: 'Backlog',
-  todo: 'To do',
-  in_progress: 'In progress',
-  done: 'Done',
-};
 
 /**
  * The move a submitted form describes, or null when it is not a move or not a valid one. The move
@@ -125,15 +145,15 @@ export const MAX_COLUMN_WINDOW = 10_000;
 export type Windows = Record<Status, number>;
 
 /**
- * How many cards each column shows, from the board's address: `?todo=100` shows the first 100 of "To
- * do". A missing or malformed value is the default window; the rest are rounded into range.
+ * How many cards each column shows beyond the first `COLUMN_WINDOW`, from the board's address:
+ * `?<status id>=100` shows the first 100 of that column. Parameters that are not a status id, or
+ * whose value is malformed, are no window; the rest are rounded into range.
  */
 export function readWindows(params: URLSearchParams): Windows {
-  const windows = {} as Windows;
-  for (const status of TASK_STATUSES) {
-    const raw = params.get(status);
-    const value = raw && /^\d{1,6}$/.test(raw) ? Number(raw) : COLUMN_WINDOW;
-    windows[status] = Math.min(MAX_COLUMN_WINDOW, Math.max(COLUMN_WINDOW, value));
+  const windows: Windows = {};
+  for (const [name, raw] of params) {
+    if (!isUuid(name) || !/^\d{1,6}$/.test(raw)) continue;
+    windows[name.toLowerCase()] = Math.min(MAX_COLUMN_WINDOW, Math.max(COLUMN_WINDOW, Number(raw)));
   }
   return windows;
 }
@@ -142,10 +162,8 @@ export function readWindows(params: URLSearchParams): Windows {
  * The windows longer than the first `COLUMN_WINDOW` cards, as board_page is asked for them: a board
  * asked for with none is its plain address, which the database keeps built (private.board_cache).
  */
-export function longerWindows(windows: Windows): Partial<Windows> {
-  return Object.fromEntries(
-    Object.entries(windows).filter(([, size]) => size > COLUMN_WINDOW),
-  ) as Partial<Windows>;
+export function longerWindows(windows: Windows): Windows {
+  return Object.fromEntries(Object.entries(windows).filter(([, size]) => size > COLUMN_WINDOW));
 }
 
 /** The board's query string with one column showing `count` cards (other parameters kept). */
@@ -162,7 +180,7 @@ export interface Filters {
   /** 'me', 'none' (unassigned) or a member's id. */
   assignee?: string;
   priority?: Priority;
-  /** 'overdue': before today and not done; 'week': due today or in the six days after. */
+  /** 'overdue': before today and not completed or canceled; 'week': due today or in the six days after. */
   due?: 'overdue' | 'week';
   /** Words in the title, or a task's number. */
   q?: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyDataError, dataErrorResponse } from './data-errors.server.ts';
+import { classifyDataError, constraintOf, dataErrorResponse } from './data-errors.server.ts';
 
 // Shapes as supabase-js hands them over: postgrest-js errors carry `code` (a SQLSTATE or PGRST…),
 // storage-js errors carry the HTTP `statusCode` storage answered with.
@@ -60,5 +60,24 @@ describe('classifyDataError', () => {
     const response = dataErrorResponse(postgrest('42501'), { forbidden: "We couldn't find that page." });
     expect(response.status).toBe(403);
     expect(await response.text()).toBe("We couldn't find that page.");
+  });
+});
+
+describe('constraintOf', () => {
+  it('names the constraint a refusal is about, as PostgreSQL and the database’s own refusals word it', () => {
+    expect(
+      constraintOf({
+        code: '23505',
+        message: 'duplicate key value violates unique constraint "project_statuses_name_key"',
+      }),
+    ).toBe('project_statuses_name_key');
+    expect(
+      constraintOf({
+        code: '23514',
+        message: 'A project has at most 50 statuses (constraint "project_statuses_limit").',
+      }),
+    ).toBe('project_statuses_limit');
+    expect(constraintOf({ code: '42501', message: 'permission denied for table tasks' })).toBeNull();
+    expect(constraintOf(null)).toBeNull();
   });
 });

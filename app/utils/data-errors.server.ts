@@ -85,6 +85,16 @@ export function classifyDataError(error: unknown): DataError {
   return make(kindOfCode(typeof error.code === 'string' ? error.code : ''));
 }
 
+/**
+ * The constraint a refusal names, if any: PostgreSQL words every constraint's refusal `… constraint
+ * "name"`, and the database's own refusals (triggers, functions) are worded the same, so a route can
+ * tell which rule its input broke and say so next to the field.
+ */
+export function constraintOf(error: unknown): string | null {
+  if (!isRecord(error) || typeof error.message !== 'string') return null;
+  return /constraint "([a-z0-9_]+)"/.exec(error.message)?.[1] ?? null;
+}
+
 /** The kind alone, for routes that branch on it. */
 export function dataErrorKind(error: unknown): DataErrorKind {
   return classifyDataError(error).kind;

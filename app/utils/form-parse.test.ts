@@ -27,13 +27,14 @@ describe('parseWithZod (zod/mini, no classic zod in the browser)', () => {
   });
 
   it('treats a blank field as missing and puts each message under its field', () => {
-    const submission = parseWithZod(form({ title: '', status: 'todo' }), { schema: NewTaskSchema });
+    const todo = '00000000-0000-4000-8000-00000000000a';
+    const submission = parseWithZod(form({ title: '', status: todo }), { schema: NewTaskSchema });
     expect(submission.status).toBe('error');
     expect(submission.status === 'error' && submission.error).toEqual({ title: ['Enter a title.'] });
     // The reply keeps what was typed for the page to show again (blanks stay blank), as Conform's own
     // adapter does.
     expect(submission.reply()).toMatchObject({
-      initialValue: { status: 'todo' },
+      initialValue: { status: todo },
       fields: ['title', 'status'],
     });
   });
@@ -48,7 +49,7 @@ describe('control characters', () => {
   ])('refuse %s in a task title, next to the field, keeping what was typed', (_kind, title) => {
     const form = new FormData();
     form.set('title', title);
-    form.set('status', 'todo');
+    form.set('status', '00000000-0000-4000-8000-00000000000a');
     const submission = parseWithZod(form, { schema: NewTaskSchema });
     expect(submission.status).toBe('error');
     const reply = submission.reply();

@@ -66,6 +66,11 @@ describe('dueLabel', () => {
     expect(dueLabel('2025-12-31', '2026-01-01')).toEqual({ text: '1 day overdue', overdue: true, days: -1 });
     expect(dueLabel('2026-02-28', '2026-03-01').days).toBe(-1);
   });
+  it('is never overdue for a task that is no longer open (completed or canceled): the date is history', () => {
+    expect(dueLabel('2026-11-03', today, false)).toEqual({ text: 'due 3 Nov', overdue: false, days: -20 });
+    expect(dueLabel('2025-11-03', today, false).text).toBe('due 3 Nov 2025');
+    expect(dueLabel('2026-11-26', today, false).text).toBe('in 3 days');
+  });
   it('does not guess at a date it cannot read', () => {
     expect(dueLabel('2026-02-30', today)).toEqual({ text: 'due 2026-02-30', overdue: false, days: 0 });
   });

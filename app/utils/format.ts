@@ -85,11 +85,14 @@ export type DueLabel = {
  * A task's due date (`YYYY-MM-DD`) said relative to `today` (`YYYY-MM-DD`, in the reader's time
  * zone: see `calendarDate`). A task is overdue from the day after its due date.
  */
-export function dueLabel(dueDate: string, today: string): DueLabel {
+export function dueLabel(dueDate: string, today: string, open = true): DueLabel {
   const due = dayNumber(dueDate);
   const now = dayNumber(today);
   if (due === null || now === null) return { text: `due ${dueDate}`, overdue: false, days: 0 };
   const days = due - now;
+  // A task that is no longer open (completed or canceled) is never overdue: its date is history.
+  if (days < 0 && !open)
+    return { text: `due ${shortDate(dueDate, Number(today.slice(0, 4)))}`, overdue: false, days };
   if (days < 0) return { text: `${plural(-days, 'day')} overdue`, overdue: true, days };
   if (days === 0) return { text: 'due today', overdue: false, days };
   if (days === 1) return { text: 'due tomorrow', overdue: false, days };

@@ -83,7 +83,8 @@ export const ProjectSchema = z.object({
   ),
 });
 
-export const TASK_STATUSES = ['backlog', 'todo', 'in_progress', 'done'] as const;
+/** A status of the task's project, by id (the database refuses any other project's). */
+const StatusId = z.string({ error: 'Choose a status.' }).check(z.refine(isUuid, 'Choose a status.'));
 
 export const NewTaskSchema = z.object({
   key: createKey,
@@ -95,12 +96,12 @@ export const NewTaskSchema = z.object({
       z.minLength(1, 'Enter a title.'),
       z.maxLength(200, 'Use at most 200 characters.'),
     ),
-  status: z.enum(TASK_STATUSES),
+  status: StatusId,
 });
 
 export const MoveTaskSchema = z.object({
   taskId: Uuid,
-  status: z.enum(TASK_STATUSES),
+  status: StatusId,
   direction: z.optional(z.enum(['up', 'down'])),
   // Drag and drop names the neighbours of the slot it drops into.
   beforeTaskId: z.optional(Uuid),
@@ -121,7 +122,7 @@ export const TaskEditSchema = z.object({
   description: z.optional(
     z.string().check(noControlCharacters(), z.maxLength(20000, 'Use at most 20,000 characters.')),
   ),
-  status: z.enum(TASK_STATUSES),
+  status: StatusId,
   priority: z.enum(TASK_PRIORITIES),
   assignee: z.optional(z.string().check(z.regex(/^$|^[0-9a-f-]{36}$/, 'Choose someone from the list.'))),
   dueDate: z.optional(
@@ -169,4 +170,30 @@ export const DeleteWorkspaceSchema = z.object({
 export const InviteSchema = z.object({
   email: emailField,
   role: z.enum(['viewer', 'member', 'admin'], { error: 'Choose a role.' }),
+});
+
+/** The project settings' first form: its name and description (the key never changes). */
+export const ProjectDetailsSchema = z.object({
+  name: ProjectSchema.shape.name,
+  description: ProjectSchema.shape.description,
+});
+
+export const STATUS_CATEGORY_VALUES = ['backlog', 'unstarted', 'started', 'completed', 'canceled'] as const;
+
+/** A status's name and category: adding one, or changing one (the database checks the same rules). */
+export const StatusSchema = z.object({
+  name: z
+    .string({ error: 'Enter a name.' })
+    .check(
+      z.trim(),
+      noControlCharacters(),
+      z.minLength(1, 'Enter a name.'),
+      z.maxLength(30, 'Use at most 30 characters.'),
+    ),
+  category: z.enum(STATUS_CATEGORY_VALUES, { error: 'Choose a category.' }),
+});
+
+/** Deleting a status: where its tasks go, if it holds any. */
+export const DeleteStatusSchema = z.object({
+  moveTo: z.optional(z.string().check(z.refine(isUuid, 'Choose a status for its tasks.'))),
 });

@@ -31,7 +31,7 @@ interface ColumnMeta {
   name: string;
   /** pg_type.typname, what the payload's `columns` report. */
   typname: string;
-  /** The type as SQL text for casts (`integer`, `public.task_status`). */
+  /** The type as SQL text for casts (`integer`, `public.task_priority`). */
   sqlType: string;
   isPk: boolean;
 }

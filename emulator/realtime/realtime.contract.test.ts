@@ -15,7 +15,14 @@ import { backend, confirmedUser, testIp } from '../../tests/support/backend.ts';
 
 const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 
-type Task = { id: string; title: string; project_id: string; status: string; number: number };
+type Task = {
+  id: string;
+  title: string;
+  project_id: string;
+  status_id: string;
+  priority: string;
+  number: number;
+};
 
 interface Person {
   id: string;
@@ -145,6 +152,11 @@ describe('postgres_changes on public.tasks', () => {
         (payload) => events.push(payload),
       );
     await subscribe(channel, true);
+    const { data: statuses } = await member.client
+      .from('project_statuses')
+      .select('id, name')
+      .eq('project_id', project);
+    const statusId = (name: string) => statuses?.find((s) => s.name === name)?.id;
 
     const inserted = await member.client
       .from('tasks')
@@ -164,15 +176,26 @@ describe('postgres_changes on public.tasks', () => {
       table: 'tasks',
       eventType: 'INSERT',
       errors: null,
-      new: { id: inserted.data.id, title: 'Ship realtime', project_id: project, status: 'todo', number: 1 },
+      // An enum as its label, a uuid as text.
+      new: {
+        id: inserted.data.id,
+        title: 'Ship realtime',
+        project_id: project,
+        status_id: statusId('To do'),
+        priority: 'none',
+        number: 1,
+      },
       old: {},
     });
     expect(insert.commit_timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
-    const { error } = await member.client.from('tasks').update({ status: 'done' }).eq('id', inserted.data.id);
+    const { error } = await member.client
+      .from('tasks')
+      .update({ status_id: statusId('Done') })
+      .eq('id', inserted.data.id);
     if (error) throw error;
     const update = await until('the UPDATE', () => events.find((e) => e.eventType === 'UPDATE'));
-    expect(update.new).toMatchObject({ id: inserted.data.id, status: 'done' });
+    expect(update.new).toMatchObject({ id: inserted.data.id, status_id: statusId('Done') });
     // Replica identity default: the old row is its primary key.
     expect(update.old).toEqual({ id: inserted.data.id });
     await pause(200);

@@ -59,6 +59,11 @@ const FUNCTION_GROUPS: Array<{ file: string; about: string; names: RegExp }> = [
     names: /^(project_key_from_name|next_project_key|projects_default_key)$/,
   },
   {
+    file: 'statuses',
+    about: "a project's statuses: defaults, limits, deleting and reordering them",
+    names: /^(project_statuses_.*|project_default_statuses|delete_project_status|move_project_status)$/,
+  },
+  {
     file: 'tasks',
     about: 'tasks: numbering, search, the updated_at stamp',
     names: /^(number_new_task|search_tasks|touch_updated_at)$/,

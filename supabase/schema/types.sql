@@ -3,19 +3,20 @@
 --
 -- Types: enums, domains and composite types.
 
+create type public.status_category as enum (
+  'backlog',
+  'unstarted',
+  'started',
+  'completed',
+  'canceled'
+);
+
 create type public.task_priority as enum (
   'none',
   'low',
   'medium',
   'high',
   'urgent'
-);
-
-create type public.task_status as enum (
-  'backlog',
-  'todo',
-  'in_progress',
-  'done'
 );
 
 create type public.workspace_role as enum (

@@ -6,7 +6,7 @@
 import { boardOfTasks, expect, hydrated, test, signInAs } from './support.ts';
 
 test('a card moved twice and opened at once stays where it was last put', async ({ page }) => {
-  const { owner, boardPath } = await boardOfTasks(2);
+  const { owner, boardPath, columns } = await boardOfTasks(2);
   await signInAs(page, owner);
   await page.goto(boardPath);
   await hydrated(page);
@@ -23,7 +23,11 @@ test('a card moved twice and opened at once stays where it was last put', async 
     async (route) => {
       const request = route.request();
       const body = request.postData() ?? '';
-      if (request.method() === 'POST' && body.includes('intent=move') && body.includes('status=todo')) {
+      if (
+        request.method() === 'POST' &&
+        body.includes('intent=move') &&
+        body.includes(`status=${columns.todo}`)
+      ) {
         held++;
         await new Promise((resolve) => setTimeout(resolve, 500));
       } else if (request.method() === 'GET' && request.url().includes('/t/1?_data=')) {

@@ -45,7 +45,7 @@ test('create a workspace and a project, add tasks, and move them (plain forms wi
     await todo.getByRole('link', { name: title }).click();
     const panel = page.getByRole('complementary', { name: `Task LAU-${number}` });
     if (choice === 'In progress') {
-      await panel.getByLabel(`Move LAU-${number} to`).selectOption('in_progress');
+      await panel.getByLabel(`Move LAU-${number} to`).selectOption({ label: 'In progress' });
       await panel.getByRole('button', { name: 'Move', exact: true }).click();
     } else {
       await panel.getByRole('button', { name: `Move LAU-${number} ${choice}` }).click();

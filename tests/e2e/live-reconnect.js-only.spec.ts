@@ -34,7 +34,6 @@ test('a board that lost its connection catches up when it comes back', async ({
       workspace_id: workspaceId,
       project_id: projectId,
       title: 'Added while offline',
-      status: 'todo',
     }),
   });
   expect(created.status).toBe(201);

@@ -4,7 +4,7 @@ import { boardOfTasks, expect, hydrated, test, signInAs } from './support.ts';
 // the first window can be dragged to another column like any other.
 test('a card beyond the first 50 loads on scroll and can be dragged to another column', async ({ page }) => {
   test.setTimeout(90_000);
-  const { owner, boardPath } = await boardOfTasks(1000);
+  const { owner, boardPath, columns } = await boardOfTasks(1000);
   await signInAs(page, owner);
   await page.goto(boardPath);
   await hydrated(page);
@@ -24,7 +24,7 @@ test('a card beyond the first 50 loads on scroll and can be dragged to another c
   }
   // The column grew in place, by windows of 50 (it may go on while its end stays in view), and the
   // address says how far.
-  const shown = Number(new URL(page.url()).searchParams.get('todo'));
+  const shown = Number(new URL(page.url()).searchParams.get(columns.todo));
   expect(shown).toBeGreaterThanOrEqual(150);
   expect(shown % 50).toBe(0);
   expect(await todo.getByRole('listitem').count()).toBeGreaterThanOrEqual(150);

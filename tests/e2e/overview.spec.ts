@@ -9,6 +9,7 @@ import {
   signIn,
   taskPath,
   test,
+  serviceRest,
 } from './support.ts';
 
 /** Rows made as the service role: setup for what the overview shows, not how it is made. */
@@ -51,11 +52,22 @@ test('the overview shows each project’s progress, my open tasks by due date, a
     { workspace_id: ws, name: 'Website' },
     { workspace_id: ws, name: 'Mobile app' },
   ]);
+  // The project's columns, by name.
+  const statuses = await serviceRest<Array<{ id: string; name: string }>>(
+    'GET',
+    `project_statuses?select=id,name&project_id=eq.${website?.id}`,
+  );
+  const column: Record<string, string | undefined> = {
+    backlog: statuses.find((s) => s.name === 'Backlog')?.id,
+    todo: statuses.find((s) => s.name === 'To do')?.id,
+    in_progress: statuses.find((s) => s.name === 'In progress')?.id,
+    done: statuses.find((s) => s.name === 'Done')?.id,
+  };
   const task = (title: string, status: string, extra: Record<string, unknown> = {}) => ({
     workspace_id: ws,
     project_id: website?.id,
     title,
-    status,
+    status_id: column[status],
     assignee_id: null,
     due_date: null,
     ...extra,
@@ -80,7 +92,7 @@ test('the overview shows each project’s progress, my open tasks by due date, a
       project_id: website?.id,
       actor_id: mate.id,
       kind: 'task_moved',
-      data: { number: 8, title: 'Set up hosting', from: 'in_progress', to: 'done' },
+      data: { number: 8, title: 'Set up hosting', from: 'In progress', to: 'Done' },
       created_at: yesterday,
     },
   ]);

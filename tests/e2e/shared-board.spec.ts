@@ -36,7 +36,7 @@ test('a member moves, edits and comments on a shared board; deleting the workspa
   if (test.info().project.use.javaScriptEnabled === false) {
     await memberTodo.getByRole('link', { name: /Draft the roadmap/ }).click();
     const memberPanel = memberPage.getByRole('complementary', { name: 'Task ROA-1' });
-    await memberPanel.getByLabel('Move ROA-1 to').selectOption('in_progress');
+    await memberPanel.getByLabel('Move ROA-1 to').selectOption({ label: 'In progress' });
     await memberPanel.getByRole('button', { name: 'Move', exact: true }).click();
   } else {
     await memberTodo.getByRole('button', { name: 'Actions for ROA-1' }).click();

@@ -297,6 +297,8 @@ export async function boardOfTasks(
   boardPath: string;
   workspaceId: string;
   projectId: string;
+  /** The ids of its columns (a new project's statuses), by the names they once had. */
+  columns: { backlog: string; todo: string; in_progress: string; done: string };
 }> {
   const { apiUrl, serviceRoleKey } = endpoints();
   const headers = {
@@ -328,7 +330,12 @@ export async function boardOfTasks(
     name: 'Backlog grooming',
   });
   const projectId = project?.id ?? '';
-  const statuses = ['backlog', 'todo', 'in_progress', 'done'];
+  const statusRes = await fetch(
+    `${apiUrl}/rest/v1/project_statuses?select=id&project_id=eq.${projectId}&order=position`,
+    { headers },
+  );
+  const statuses = ((await statusRes.json()) as Array<{ id: string }>).map((s) => s.id);
+  const [backlog = '', todo = '', inProgress = '', done = ''] = statuses;
   // One request per 250 tasks, in order, so numbers follow the titles.
   for (let start = 1; start <= count; start += 250) {
     const rows = [];
@@ -337,12 +344,18 @@ export async function boardOfTasks(
         workspace_id: workspaceId,
         project_id: projectId,
         title: `Task ${n}`,
-        status: statuses[n % 4],
+        status_id: statuses[n % 4],
         ...fields(n, owner.id),
       });
     await post('tasks', rows);
   }
-  return { owner, boardPath: projectPath(slug, project?.key ?? ''), workspaceId, projectId };
+  return {
+    owner,
+    boardPath: projectPath(slug, project?.key ?? ''),
+    workspaceId,
+    projectId,
+    columns: { backlog, todo, in_progress: inProgress, done },
+  };
 }
 
 /** Rows read or written through the service role (test setup only); returns them. */

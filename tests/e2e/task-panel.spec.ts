@@ -28,7 +28,7 @@ test('open a task over the board, edit every field, comment, and delete the comm
   await expect(panel.getByText('Enter a title.')).toBeVisible();
   await panel.getByLabel('Title').fill('Plan the team offsite');
   await panel.getByLabel('Description').fill('Two days in March.\nSomewhere with a lake.');
-  await panel.getByLabel('Status').selectOption('in_progress');
+  await panel.getByLabel('Status').selectOption({ label: 'In progress' });
   await panel.getByLabel('Priority').selectOption('high');
   await panel.getByLabel('Assignee').selectOption({ label: email.split('@')[0] ?? '' });
   await panel.getByLabel('Due date').fill('2027-03-15');
@@ -42,7 +42,7 @@ test('open a task over the board, edit every field, comment, and delete the comm
   await page.goto(page.url());
   await expect(panel.getByLabel('Title')).toHaveValue('Plan the team offsite');
   await expect(panel.getByLabel('Description')).toHaveValue('Two days in March.\nSomewhere with a lake.');
-  await expect(panel.getByLabel('Status')).toHaveValue('in_progress');
+  await expect(panel.getByLabel('Status').locator('option:checked')).toHaveText('In progress');
   await expect(panel.getByLabel('Priority')).toHaveValue('high');
   await expect(panel.getByLabel('Assignee')).toHaveValue(id);
   await expect(panel.getByLabel('Due date')).toHaveValue('2027-03-15');
@@ -97,10 +97,10 @@ test.afterAll(async () => {
   // The forged move above must have left the demo task where it was.
   const { apiUrl, serviceRoleKey } = endpoints();
   const res = await fetch(
-    `${apiUrl}/rest/v1/tasks?select=status&project_id=eq.c0000000-0000-4000-8000-000000000001&number=eq.13`,
+    `${apiUrl}/rest/v1/tasks?select=status:project_statuses!tasks_status_fkey(name)&project_id=eq.c0000000-0000-4000-8000-000000000001&number=eq.13`,
     {
       headers: { apikey: serviceRoleKey, Authorization: `Bearer ${serviceRoleKey}` },
     },
   );
-  expect(await res.json()).toEqual([{ status: 'todo' }]);
+  expect(await res.json()).toEqual([{ status: { name: 'To do' } }]);
 });

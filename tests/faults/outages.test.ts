@@ -30,7 +30,7 @@ const sql = <R extends pg.QueryResultRow>(text: string, values: unknown[] = []) 
   sqlAt<R>(text, values, { url: backend.dbUrl });
 
 const createTask = (title: string, key: string) =>
-  postForm(app, scene.projectPath, { intent: 'create', title, status: 'todo', key }, scene.cookie);
+  postForm(app, scene.projectPath, { intent: 'create', title, status: scene.todo, key }, scene.cookie);
 
 beforeAll(async () => {
   backend = await startPrivateBackend('faults');
@@ -109,7 +109,7 @@ class Writer {
         method: 'POST',
         redirect: 'manual',
         headers: formHeaders(app, { Cookie: scene.cookie }),
-        body: new URLSearchParams({ intent: 'create', title, status: 'todo', key }),
+        body: new URLSearchParams({ intent: 'create', title, status: scene.todo, key }),
         signal: AbortSignal.timeout(5_000),
       });
       const text = await res.text();

@@ -113,7 +113,7 @@ describe('deleting a workspace', () => {
       const created = await postForm(
         app,
         scene.projectPath,
-        { intent: 'create', title: 'With files', status: 'todo', key: randomUUID() },
+        { intent: 'create', title: 'With files', status: scene.todo, key: randomUUID() },
         scene.cookie,
       );
       expect(created.status).toBe(302);

@@ -135,14 +135,18 @@ const FORMS: FormCase[] = [
     name: 'create a task',
     path: () => projectPath,
     signedIn: true,
-    fields: { intent: 'create', title: 'A task', status: 'todo' },
+    fields: { intent: 'create', title: 'A task', status: '00000000-0000-4000-8000-000000000000' },
     fuzz: ['title', 'status'],
   },
   {
     name: 'move a task',
     path: () => projectPath,
     signedIn: true,
-    fields: { taskId: '00000000-0000-4000-8000-000000000000', status: 'done', direction: 'up' },
+    fields: {
+      taskId: '00000000-0000-4000-8000-000000000000',
+      status: '00000000-0000-4000-8000-000000000000',
+      direction: 'up',
+    },
   },
   {
     name: 'edit a task',
@@ -152,13 +156,32 @@ const FORMS: FormCase[] = [
       intent: 'save',
       title: 'Edited',
       description: 'Text',
-      status: 'todo',
+      // No status of this project: refused next to the field, never an error page.
+      status: '00000000-0000-4000-8000-000000000000',
       priority: 'high',
       assignee: '',
       dueDate: '2026-12-01',
     },
     fuzz: ['title', 'description', 'status', 'priority', 'assignee', 'dueDate'],
     echoed: ['title', 'description'],
+  },
+  {
+    name: 'add a status',
+    path: () => `${projectPath}/settings`,
+    signedIn: true,
+    fields: { intent: 'add-status', name: 'Fuzz status', category: 'started' },
+    fuzz: ['name', 'category'],
+  },
+  {
+    name: 'delete a status',
+    path: () => `${projectPath}/settings`,
+    signedIn: true,
+    fields: {
+      intent: 'delete-status',
+      statusId: '00000000-0000-4000-8000-000000000000',
+      moveTo: '00000000-0000-4000-8000-000000000000',
+    },
+    fuzz: ['statusId', 'moveTo'],
   },
   {
     name: 'comment',
@@ -355,7 +378,7 @@ beforeAll(async () => {
   const madeTask = await postForm(
     app,
     projectPath,
-    { intent: 'create', title: 'Fuzz target', status: 'todo' },
+    { intent: 'create', title: 'Fuzz target', status: scene.todo },
     cookie,
   );
   expect(madeTask.status).toBeLessThan(400);

@@ -151,7 +151,7 @@ describe('a download link', () => {
     const created = await postForm(
       app,
       scene.projectPath,
-      { intent: 'create', title: 'Has a file', status: 'todo', key: randomUUID() },
+      { intent: 'create', title: 'Has a file', status: scene.todo, key: randomUUID() },
       scene.cookie,
     );
     expect(created.status).toBe(302);

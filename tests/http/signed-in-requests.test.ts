@@ -24,7 +24,7 @@ beforeAll(async () => {
   const made = await postForm(
     app,
     scene.projectPath,
-    { intent: 'create', title: 'Count the calls', status: 'todo' },
+    { intent: 'create', title: 'Count the calls', status: scene.todo },
     scene.cookie,
   );
   expect(made.status).toBe(302);

@@ -1,7 +1,7 @@
 // RLS on comments and the activity log (SPEC sections 3 and 6).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../support/db.ts';
-import { scene, type Person, type Scene } from '../support/scene.ts';
+import { scene, type Person, type Scene, defaultStatuses } from '../support/scene.ts';
 
 const comment = (p: Person, s: Scene, body: string) =>
   p.client
@@ -104,7 +104,8 @@ describe('comments', () => {
 describe('activity', () => {
   it('records what happens, for members to read and nobody to write', async () => {
     const s = await scene();
-    await s.member.client.rpc('move_task', { task_id: s.task, status: 'done' });
+    const { done } = await defaultStatuses(s.project);
+    await s.member.client.rpc('move_task', { task_id: s.task, status_id: done });
     await s.member.client.from('tasks').update({ assignee_id: s.other.id }).eq('id', s.task);
     await comment(s.member, s, 'Done and dusted');
     const { data } = await s.viewer.client
@@ -131,7 +132,8 @@ describe('activity', () => {
     const moved = data?.find((a) => a.kind === 'task_moved');
     expect(moved).toMatchObject({
       actor_id: s.member.id,
-      data: { from: 'todo', to: 'done', title: 'Ship it' },
+      // The columns as they were named then.
+      data: { from: 'To do', to: 'Done', title: 'Ship it' },
     });
     expect((await s.outsider.client.from('activity').select('id').eq('workspace_id', s.ws)).data).toEqual([]);
     const forged = await s.owner.client.from('activity').insert({ workspace_id: s.ws, kind: 'task_created' });

@@ -151,6 +151,8 @@ describe('export-tasks', () => {
       "'@SUM",
     ]);
     expect(rows.slice(1).map((r) => Number(r[1]))).toEqual([1, 2, 3, 4, 5]);
+    // The status by the name its column has.
+    expect(rows.slice(1).map((r) => r[3])).toEqual(['To do', 'To do', 'To do', 'To do', 'To do']);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['LAU-1', 'LAU-2', 'LAU-3', 'LAU-4', 'LAU-5']);
     expect(rows[2]?.[9]).toBe('line one\nline two');
     expect(rows.every((r) => r.length === 10)).toBe(true);

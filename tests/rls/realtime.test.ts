@@ -181,6 +181,50 @@ describe('comments over realtime', () => {
   });
 });
 
+describe('a project’s statuses over realtime', () => {
+  it('reach every member with the board open when one is renamed or moved, and no outsider', async () => {
+    const s = await scene();
+    const listen = async (client: SupabaseClient) => {
+      const heard: Heard[] = [];
+      const channel = client
+        .channel(`board-statuses-${randomUUID()}`)
+        .on(
+          'postgres_changes',
+          { event: '*', schema: 'public', table: 'project_statuses', filter: `project_id=eq.${s.project}` },
+          (payload: Heard) => heard.push(payload),
+        );
+      opened.push({ client, channel });
+      await listening(channel);
+      return heard;
+    };
+    const viewer = await listen(s.viewer.client);
+    const outsider = await listen(s.outsider.client);
+    const { data: todo } = await s.admin.client
+      .from('project_statuses')
+      .select('id')
+      .eq('project_id', s.project)
+      .eq('name', 'To do')
+      .single();
+    const renamed = await s.admin.client
+      .from('project_statuses')
+      .update({ name: 'Ready' })
+      .eq('id', todo?.id);
+    expect(renamed.error).toBeNull();
+    await until('the viewer to hear the rename', () =>
+      viewer.find((h) => h.eventType === 'UPDATE' && h.new.name === 'Ready'),
+    );
+    const moved = await s.admin.client.rpc('move_project_status', { status_id: todo?.id, to_index: 0 });
+    expect(moved.error).toBeNull();
+    await until('the viewer to hear the move', () =>
+      viewer.find(
+        (h) => h.eventType === 'UPDATE' && h.new.id === todo?.id && Number(h.new.position) === 1024,
+      ),
+    );
+    await drained(s.outsider.client);
+    expect(outsider).toEqual([]);
+  });
+});
+
 describe('an AAL1 session of a user with a verified factor', () => {
   it('hears no comment and no task change that the same user hears at AAL2', async () => {
     const s = await scene();

@@ -1,11 +1,12 @@
 // RLS and RPCs of projects and tasks, role by role (SPEC section 6).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anonClient } from '../support/backend.ts';
-import { crew, type Crew, type Person } from '../support/scene.ts';
+import { crew, defaultStatuses, type Crew, type DefaultStatuses, type Person } from '../support/scene.ts';
 
 interface Board extends Omit<Crew, 'ws'> {
   ws: string;
   project: string;
+  statuses: DefaultStatuses;
 }
 
 /** The crew and one project, with no task yet. */
@@ -17,7 +18,7 @@ async function board(): Promise<Board> {
     .select('id')
     .single();
   if (error) throw error;
-  return { ...cast, ws: cast.ws.id, project: project.id };
+  return { ...cast, ws: cast.ws.id, project: project.id, statuses: await defaultStatuses(project.id) };
 }
 
 /** What RLS answers when it hides every row from a statement: no error, and nothing done. */
@@ -27,7 +28,7 @@ async function newTask(p: Person, b: Board, title: string, extra: Record<string,
   return p.client
     .from('tasks')
     .insert({ workspace_id: b.ws, project_id: b.project, title, ...extra })
-    .select('id, number, position, status')
+    .select('id, number, position, status:status_id')
     .single();
 }
 
@@ -209,15 +210,15 @@ describe('move_task', () => {
     const b = await board();
     const made = [];
     for (const title of ['A', 'B', 'C'])
-      made.push((await newTask(b.member, b, title, { status: 'todo' })).data);
+      made.push((await newTask(b.member, b, title, { status_id: b.statuses.todo })).data);
     const [a, , c] = made;
-    const { data: moving } = await newTask(b.member, b, 'Mover', { status: 'backlog' });
+    const { data: moving } = await newTask(b.member, b, 'Mover', { status_id: b.statuses.backlog });
     const before =
       (await b.member.client.from('tasks').select('id, position, updated_at').eq('project_id', b.project))
         .data ?? [];
     const { data, error } = await b.member.client.rpc('move_task', {
       task_id: moving?.id,
-      status: 'todo',
+      status_id: b.statuses.todo,
       after_task_id: a?.id,
       before_task_id: made[1]?.id,
     });
@@ -236,13 +237,13 @@ describe('move_task', () => {
         .from('tasks')
         .select('title')
         .eq('project_id', b.project)
-        .eq('status', 'todo')
+        .eq('status_id', b.statuses.todo)
         .order('position')
     ).data;
     expect(order?.map((r) => r.title)).toEqual(['A', 'Mover', 'B', 'C']);
     const toBottom = await b.member.client.rpc('move_task', {
       task_id: a?.id,
-      status: 'todo',
+      status_id: b.statuses.todo,
       after_task_id: c?.id,
     });
     expect(Number(toBottom.data.position)).toBeGreaterThan(Number(c?.position));
@@ -250,9 +251,9 @@ describe('move_task', () => {
 
   it('refuses a neighbour from another column or another board, and moves nothing', async () => {
     const b = await board();
-    const { data: backlog } = await newTask(b.member, b, 'In the backlog', { status: 'backlog' });
-    const { data: todo } = await newTask(b.member, b, 'To do', { status: 'todo' });
-    const { data: moving } = await newTask(b.member, b, 'Mover', { status: 'in_progress' });
+    const { data: backlog } = await newTask(b.member, b, 'In the backlog', { status_id: b.statuses.backlog });
+    const { data: todo } = await newTask(b.member, b, 'To do', { status_id: b.statuses.todo });
+    const { data: moving } = await newTask(b.member, b, 'Mover', { status_id: b.statuses.in_progress });
     const { data: elsewhere } = await b.admin.client
       .from('projects')
       .insert({ workspace_id: b.ws, name: 'Elsewhere' })
@@ -260,12 +261,12 @@ describe('move_task', () => {
       .single();
     const { data: otherBoard } = await b.member.client
       .from('tasks')
-      .insert({ workspace_id: b.ws, project_id: elsewhere?.id, title: 'Other board', status: 'todo' })
+      .insert({ workspace_id: b.ws, project_id: elsewhere?.id, title: 'Other board' })
       .select('id')
       .single();
     const before = await b.member.client
       .from('tasks')
-      .select('status, position')
+      .select('status:status_id, position')
       .eq('id', moving?.id)
       .single();
 
@@ -278,7 +279,7 @@ describe('move_task', () => {
     for (const { message, ...neighbour } of cases) {
       const { data, error } = await b.member.client.rpc('move_task', {
         task_id: moving?.id,
-        status: 'todo',
+        status_id: b.statuses.todo,
         ...neighbour,
       });
       expect(data).toBeNull();
@@ -286,29 +287,35 @@ describe('move_task', () => {
     }
     const after = await b.member.client
       .from('tasks')
-      .select('status, position')
+      .select('status:status_id, position')
       .eq('id', moving?.id)
       .single();
-    expect(before.data?.status).toBe('in_progress');
+    expect(before.data?.status).toBe(b.statuses.in_progress);
     expect(after.data).toEqual(before.data);
     // A neighbour in that column is fine, so the refusals were about where the neighbour is.
     const fine = await b.member.client.rpc('move_task', {
       task_id: moving?.id,
-      status: 'todo',
+      status_id: b.statuses.todo,
       after_task_id: todo?.id,
     });
     expect(fine.error).toBeNull();
-    expect(fine.data).toMatchObject({ status: 'todo' });
+    expect(fine.data).toMatchObject({ status_id: b.statuses.todo });
   });
 
   it('is refused to viewers, and outsiders cannot even find the task', async () => {
     const b = await board();
     const { data: task } = await newTask(b.member, b, 'Stay put');
-    const byViewer = await b.viewer.client.rpc('move_task', { task_id: task?.id, status: 'done' });
+    const byViewer = await b.viewer.client.rpc('move_task', {
+      task_id: task?.id,
+      status_id: b.statuses.done,
+    });
     expect(byViewer.error?.code).toBe('42501');
-    const byOutsider = await b.outsider.client.rpc('move_task', { task_id: task?.id, status: 'done' });
+    const byOutsider = await b.outsider.client.rpc('move_task', {
+      task_id: task?.id,
+      status_id: b.statuses.done,
+    });
     expect(byOutsider.status).toBe(404);
-    const anon = await anonClient().rpc('move_task', { task_id: task?.id, status: 'done' });
+    const anon = await anonClient().rpc('move_task', { task_id: task?.id, status_id: b.statuses.done });
     expect(anon.error?.code).toBe('42501');
   });
 });

@@ -5,12 +5,21 @@
 // in it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { superuserDb, useDb } from '../support/db.ts';
-import { addMember, claimsOf, person, scene, type Scene } from '../support/scene.ts';
+import {
+  addMember,
+  claimsOf,
+  defaultStatuses,
+  person,
+  scene,
+  type DefaultStatuses,
+  type Scene,
+} from '../support/scene.ts';
 
 const db = useDb('superuser');
 let cast: Scene;
 let slug: string;
 let key: string;
+let statuses: DefaultStatuses;
 
 beforeAll(async () => {
   cast = await scene();
@@ -20,6 +29,7 @@ beforeAll(async () => {
   );
   slug = rows[0]?.slug ?? '';
   key = rows[0]?.key ?? '';
+  statuses = await defaultStatuses(cast.project);
 });
 
 /** The kept board of a project, and the same board built now. */
@@ -44,7 +54,11 @@ async function expectKeptIsFresh(project: string, after: string) {
 type Board = {
   project: { name: string } | null;
   people: Array<{ display_name: string }>;
-  columns: Array<{ count: number; tasks: Array<{ title: string; comments: number; attachments: number }> }>;
+  columns: Array<{
+    name: string;
+    count: number;
+    tasks: Array<{ title: string; comments: number; attachments: number }>;
+  }>;
 };
 
 /** board_page at the board's plain address, as the member asks for it through the API. */
@@ -83,7 +97,7 @@ describe('the kept board', () => {
       await db().query('set local role authenticated');
       expect(await ask('{}', '{"today":"2026-11-25"}')).toBe('Kept');
       expect(await ask('{}', '{"q":"  "}')).toBe('Kept');
-      expect(await ask('{"todo":"100"}', '{}')).not.toBe('Kept');
+      expect(await ask(`{"${statuses.todo}":"100"}`, '{}')).not.toBe('Kept');
       expect(await ask('{}', '{"priority":"high"}')).not.toBe('Kept');
     } finally {
       await db().query('rollback');
@@ -115,9 +129,33 @@ describe('the kept board', () => {
       if (error) throw error;
       await expectKeptIsFresh(cast.project, what);
     }
-    const moved = await member.rpc('move_task', { task_id: task, status: 'done' });
+    const moved = await member.rpc('move_task', { task_id: task, status_id: statuses.done });
     if (moved.error) throw moved.error;
     await expectKeptIsFresh(cast.project, 'a task moved');
+
+    // The columns themselves: a status added, renamed, reordered and deleted (its tasks moved).
+    const added = await admin
+      .from('project_statuses')
+      .insert({ workspace_id: cast.ws, project_id: cast.project, name: 'In review', category: 'started' })
+      .select('id')
+      .single();
+    if (added.error) throw added.error;
+    await expectKeptIsFresh(cast.project, 'a status was added');
+    const review = added.data.id as string;
+    const movedIn = await member.rpc('move_task', { task_id: task, status_id: review });
+    if (movedIn.error) throw movedIn.error;
+    const renamedStatus = await admin.from('project_statuses').update({ name: 'Review' }).eq('id', review);
+    if (renamedStatus.error) throw renamedStatus.error;
+    await expectKeptIsFresh(cast.project, 'a status was renamed');
+    expect((await boardAsMember()).columns.map((c) => c.name)).toContain('Review');
+    const reordered = await admin.rpc('move_project_status', { status_id: review, to_index: 0 });
+    if (reordered.error) throw reordered.error;
+    await expectKeptIsFresh(cast.project, 'a status was reordered');
+    expect((await boardAsMember()).columns[0]?.name).toBe('Review');
+    const gone = await admin.rpc('delete_project_status', { status_id: review, move_to: statuses.done });
+    if (gone.error) throw gone.error;
+    await expectKeptIsFresh(cast.project, 'a status was deleted, its tasks moved');
+    expect((await boardAsMember()).columns.map((c) => c.name)).not.toContain('Review');
 
     const comment = await member
       .from('comments')

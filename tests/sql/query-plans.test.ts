@@ -86,7 +86,7 @@ const TAIL =
 interface OverviewAnswer {
   session: string;
   membership: unknown;
-  counts: Array<{ project_id: string; status: string; count: number; overdue: number }>;
+  counts: Array<{ project_id: string; category: string; count: number; overdue: number }>;
   my_tasks: unknown[];
   my_task_count: number;
   activity: unknown[];
@@ -94,7 +94,7 @@ interface OverviewAnswer {
 interface BoardAnswer {
   session: string;
   columns: Array<{
-    status: string;
+    id: string;
     count: number;
     total: number;
     tasks: Array<{ id: string; number: number; comments: number; attachments: number }>;
@@ -205,13 +205,6 @@ const GROWING = [
   'profiles',
 ];
 
-const BOARD_PAGE_ARGS: Array<[string, string]> = [
-  ['workspace_slug', 'text'],
-  ['project_id', 'uuid'],
-  ['shown', 'jsonb'],
-  ['filters', 'jsonb'],
-];
-
 // The deployed board's query (private.board_content, which board_page calls, and which keeps each
 // board in private.board_cache): the workspace and project board_page's first statement found.
 const BOARD_CONTENT_ARGS: Array<[string, string]> = [
@@ -249,31 +242,9 @@ const queries: PlannedQuery[] = [
   // as one Function Scan, so its statements are planned here as the function runs them, read from its
   // migration with the arguments (and the project id the first finds) as parameters.
   {
-    name: 'board: body of board_page (session, membership, people, counts, four windows of 50 with their comment and attachment counts)',
-    sql: functionQuery('20261123170200_board_page_by_key.sql', 'board_page', BOARD_PAGE_ARGS),
-    params: (s) => [s.slug, s.board, JSON.stringify({}), JSON.stringify({})],
-    // counts: the project's 5,000 rows (~30 index + ~170 heap pages, RLS reads workspace_id); 4 windows
-    // of 50 from the board-order index (~100); the 31 members' profiles (~60); the 200 cards'
-    // comments and attachments by their (task_id, …) indexes, about one leaf page a card each, since
-    // task ids are random (~250 + ~150): ~830
-    maxBuffers: 950,
-    rls: ['my_workspace_ids', 'fellow_member_ids', 'mfa_satisfied'],
-  },
-  {
-    // Filtered: the matching cards of the whole project in one pass, not a window per column.
-    name: 'board: body of board_page, filtered (my urgent tasks whose title says "Task 1")',
-    sql: functionQuery('20261123170200_board_page_by_key.sql', 'board_page', BOARD_PAGE_ARGS),
-    params: (s) => [
-      s.slug,
-      s.board,
-      JSON.stringify({}),
-      JSON.stringify({ assignee: 'me', priority: 'urgent', q: 'task 1', today: '2026-11-23' }),
-    ],
-    maxBuffers: 700, // the project's rows twice (counts, matches: ~400), a few cards' counts: ~560
-    rls: ['my_workspace_ids', 'fellow_member_ids', 'mfa_satisfied'],
-  },
-  {
-    // Its first statement, before the one above: the project's id from the address's key.
+    // Its first statement as it ran under the caller's policies: the project's id from the address's
+    // key. (Its body under those policies read tasks' old status column, which projects' own statuses
+    // replaced; the body runs as board_content below, as its owner.)
     name: "board: board_page's project by workspace slug and key",
     sql: boardFirstStatement('20261123170200_board_page_by_key.sql', 'p.id'),
     params: (s) => [s.slug, 'boa'],
@@ -286,7 +257,7 @@ const queries: PlannedQuery[] = [
   // board, run it).
   {
     name: 'board: body of board_content as deployed (as its owner)',
-    sql: functionQuery('20261125090000_board_content.sql', 'board_content', BOARD_CONTENT_ARGS),
+    sql: functionQuery('20261128100200_board_content_by_status.sql', 'board_content', BOARD_CONTENT_ARGS),
     params: (s) => [s.workspace, s.board, JSON.stringify({}), JSON.stringify({})],
     maxBuffers: 800, // the same reads as under RLS without the policies' (~670 against ~730)
     rls: [],
@@ -294,7 +265,7 @@ const queries: PlannedQuery[] = [
   },
   {
     name: 'board: body of board_content as deployed, filtered (as its owner)',
-    sql: functionQuery('20261125090000_board_content.sql', 'board_content', BOARD_CONTENT_ARGS),
+    sql: functionQuery('20261128100200_board_content_by_status.sql', 'board_content', BOARD_CONTENT_ARGS),
     params: (s) => [
       s.workspace,
       s.board,
@@ -308,7 +279,7 @@ const queries: PlannedQuery[] = [
   {
     name: "board: board_page's caller check, workspace and project (as its owner)",
     sql: boardFirstStatement(
-      '20261125090100_board_cache.sql',
+      '20261128100210_board_page_by_status.sql',
       'w.id, w.name, w.slug, w.is_personal, p.id, m.role',
     ),
     params: (s) => [s.slug, 'boa'],
@@ -329,7 +300,7 @@ const queries: PlannedQuery[] = [
   {
     name: 'task panel: the task by project and number',
     sql: read(
-      `SELECT "public"."tasks"."id", "public"."tasks"."number", "public"."tasks"."title", "public"."tasks"."description", "public"."tasks"."status", "public"."tasks"."priority", "public"."tasks"."assignee_id", "public"."tasks"."due_date", row_to_json("tasks_project_1".*)::jsonb AS "project" FROM "public"."tasks" LEFT JOIN LATERAL ( SELECT "projects_1"."archived_at" FROM "public"."projects" AS "projects_1"  WHERE "projects_1"."id" = "public"."tasks"."project_id" AND "projects_1"."workspace_id" = "public"."tasks"."workspace_id"   LIMIT $1 OFFSET $2 ) AS "tasks_project_1" ON TRUE WHERE  "public"."tasks"."project_id" = $3 AND  "public"."tasks"."workspace_id" = $4 AND  "public"."tasks"."number" = $5   LIMIT $6 OFFSET $7 `,
+      `SELECT "public"."tasks"."id", "public"."tasks"."number", "public"."tasks"."title", "public"."tasks"."description", "public"."tasks"."status_id" AS "status", "public"."tasks"."priority", "public"."tasks"."assignee_id", "public"."tasks"."due_date", row_to_json("tasks_project_1".*)::jsonb AS "project" FROM "public"."tasks" LEFT JOIN LATERAL ( SELECT "projects_1"."archived_at" FROM "public"."projects" AS "projects_1"  WHERE "projects_1"."id" = "public"."tasks"."project_id" AND "projects_1"."workspace_id" = "public"."tasks"."workspace_id"   LIMIT $1 OFFSET $2 ) AS "tasks_project_1" ON TRUE WHERE  "public"."tasks"."project_id" = $3 AND  "public"."tasks"."workspace_id" = $4 AND  "public"."tasks"."number" = $5   LIMIT $6 OFFSET $7 `,
     ),
     params: (s) => [MAX_ROWS, 0, s.board, s.workspace, 1, MAX_ROWS, 0],
     maxBuffers: 50, // one task, one project: ~30
@@ -369,7 +340,7 @@ const queries: PlannedQuery[] = [
   // membership and the projects, every project's counts by status, my open tasks, the latest activity).
   {
     name: 'overview: body of overview_page (session, membership, counts, my tasks, 30 activity entries)',
-    sql: functionQuery('20261123170300_overview_page_keys.sql', 'overview_page', [
+    sql: functionQuery('20261128100230_overview_by_category.sql', 'overview_page', [
       ['page.workspace_id', 'uuid'],
       ['today', 'date'],
       ['my_task_limit', 'integer'],
@@ -631,10 +602,10 @@ async function seed(me: { id: string; claims: string }): Promise<Scene> {
   // Tasks in every status, a third unassigned, a few mentioning an invoice (for search).
   const tasks = (ws: string, proj: string, n: number, assignees: string[]) =>
     q(
-      `insert into public.tasks (workspace_id, project_id, title, description, status, priority, assignee_id)
+      `insert into public.tasks (workspace_id, project_id, title, description, status_id, priority, assignee_id)
        select $1::uuid, $2::uuid, 'Task ' || i || case when i % 50 = 0 then ' invoice' else '' end,
               'Something to do, number ' || i,
-              (array['backlog', 'todo', 'in_progress', 'done'])[1 + i % 4]::public.task_status,
+              (array(select s.id from public.project_statuses s where s.project_id = $2::uuid order by s.position))[1 + i % 4],
               (array['none', 'low', 'medium', 'high', 'urgent'])[1 + i % 5]::public.task_priority,
               case when i % 3 = 0 then null else ($4::uuid[])[1 + i % array_length($4::uuid[], 1)] end
          from generate_series(1, $3::int) i`,
@@ -692,16 +663,18 @@ afterAll(async () => {
 
 describe('the data is what the plans are checked against', () => {
   it('the board query, as the member, sees the board and nothing of the neighbours', async () => {
-    const board = queries.find((q) => q.name.startsWith('board:'));
-    if (!board) throw new Error('no board query');
     await db.query('begin');
     try {
       await db.query(
         `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
         [scene.claims],
       );
-      const { rows } = await db.query<{ json_build_object: BoardAnswer }>(board.sql, board.params(scene));
-      const answer = rows[0]?.json_build_object;
+      // The page's own call (its statements are the ones planned above).
+      const { rows } = await db.query<{ answer: BoardAnswer }>(
+        `select public.board_page($1, 'boa', '{}', '{"today": "2026-11-23"}') as answer`,
+        [scene.slug],
+      );
+      const answer = rows[0]?.answer;
       expect(answer?.session).toBe('active');
       // Every column's count is exact (the whole board), and each shows its first 50 cards.
       const counts = answer?.columns.map((c) => c.count) ?? [];
@@ -716,12 +689,10 @@ describe('the data is what the plans are checked against', () => {
   });
 
   it('the filtered board counts and shows the matching cards of the whole project, with their comments', async () => {
-    const filtered = queries.find((q) => q.name.startsWith('board: body of board_page, filtered'));
-    if (!filtered) throw new Error('no filtered board query');
     const expected = await db.query<{ status: string; n: string }>(
-      `select status::text, count(*) as n from public.tasks
+      `select status_id::text as status, count(*) as n from public.tasks
         where project_id = $1 and assignee_id = $2 and priority = 'urgent' and title ilike '%task 1%'
-        group by status`,
+        group by status_id`,
       [scene.board, scene.me],
     );
     await db.query('begin');
@@ -730,15 +701,18 @@ describe('the data is what the plans are checked against', () => {
         `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
         [scene.claims],
       );
-      const { rows } = await db.query<{ json_build_object: BoardAnswer }>(
-        filtered.sql,
-        filtered.params(scene),
+      const { rows } = await db.query<{ answer: BoardAnswer }>(
+        `select public.board_page($1, 'boa', '{}', $2) as answer`,
+        [
+          scene.slug,
+          JSON.stringify({ assignee: 'me', priority: 'urgent', q: 'task 1', today: '2026-11-23' }),
+        ],
       );
-      const columns = rows[0]?.json_build_object.columns ?? [];
+      const columns = rows[0]?.answer.columns ?? [];
       const byStatus = Object.fromEntries(expected.rows.map((r) => [r.status, Number(r.n)]));
       expect(columns.reduce((sum, c) => sum + c.total, 0)).toBe(BOARD_TASKS);
       for (const column of columns) {
-        expect(column.count).toBe(byStatus[column.status] ?? 0);
+        expect(column.count).toBe(byStatus[column.id] ?? 0);
         expect(column.tasks).toHaveLength(Math.min(50, column.count));
       }
       expect(columns.some((c) => c.count > 0)).toBe(true);

@@ -136,6 +136,23 @@ export interface AppScene {
   cookie: string;
   workspace: string;
   projectPath: string;
+  /** The id of the project's "To do" status: the column a new-task form names. */
+  todo: string;
+}
+
+/** A status of the only project of `workspace`, by its name, read with the service role. */
+async function statusIdOf(backend: BackendAddress, workspace: string, name: string): Promise<string> {
+  const headers = { apikey: backend.serviceRoleKey, Authorization: `Bearer ${backend.serviceRoleKey}` };
+  const rest = `${backend.apiUrl}/rest/v1`;
+  const statuses = await fetch(
+    `${rest}/project_statuses?select=id,projects!inner(workspaces!inner(slug))` +
+      `&projects.workspaces.slug=eq.${encodeURIComponent(workspace)}&name=eq.${encodeURIComponent(name)}`,
+    { headers },
+  );
+  const rows = (await statuses.json()) as Array<{ id: string }>;
+  if (!statuses.ok || rows.length !== 1)
+    throw new Error(`status ${name} of ${workspace}: ${statuses.status}`);
+  return rows[0]?.id ?? '';
 }
 
 /** A multipart post of one file, as the browser sends a file form, with the session's cookie. */
@@ -180,5 +197,6 @@ export async function createAppScene(
   const madeProject = await postForm(app, `/w/${workspace}?index`, { name: 'Board' }, cookie);
   if (madeProject.status !== 302) throw new Error(`creating project: ${madeProject.status}`);
   const projectPath = new URL(madeProject.headers.get('location') ?? '', app.url).pathname;
-  return { email, password, cookie, workspace, projectPath };
+  const todo = await statusIdOf(backend, workspace, 'To do');
+  return { email, password, cookie, workspace, projectPath, todo };
 }

@@ -133,6 +133,29 @@ export async function scene(): Promise<Scene> {
   };
 }
 
+/** A new project's four statuses by the names its columns had before projects had their own. */
+export interface DefaultStatuses {
+  backlog: string;
+  todo: string;
+  in_progress: string;
+  done: string;
+}
+
+/** The ids of a project's default statuses (Backlog, To do, In progress, Done), read past RLS. */
+export async function defaultStatuses(project: string): Promise<DefaultStatuses> {
+  const rows = await sql<{ id: string; name: string }>(
+    'select id, name from public.project_statuses where project_id = $1',
+    [project],
+    { role: 'superuser' },
+  );
+  const id = (name: string) => {
+    const found = rows.find((r) => r.name === name)?.id;
+    if (!found) throw new Error(`project ${project} has no status ${name}`);
+    return found;
+  };
+  return { backlog: id('Backlog'), todo: id('To do'), in_progress: id('In progress'), done: id('Done') };
+}
+
 /** The claims of a person's access token, as PostgREST sets them for a request (`request.jwt.claims`). */
 export async function claimsOf(who: Person): Promise<Record<string, unknown>> {
   const { data } = await who.client.auth.getSession();

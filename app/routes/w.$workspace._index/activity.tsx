@@ -2,7 +2,6 @@ import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { Avatar } from '~/components/avatar.tsx';
 import { RelativeTime, type Clock } from '~/components/time.tsx';
-import { STATUS_LABELS, type Status } from '~/utils/board.ts';
 import { dayHeading } from '~/utils/format.ts';
 import { taskRef as taskName } from '~/utils/projects.ts';
 import { projectHref, taskHref } from './links.ts';
@@ -21,14 +20,11 @@ export interface ActivityEntry {
   title: string | null;
   /** The project's name, for entries about a project. */
   name: string | null;
-  /** The status a task was moved to. */
+  /** The status a task was moved to, as it was named then. */
   to: string | null;
   /** Whom a task was assigned to (null: unassigned, or someone no longer here). */
   assignee: string | null;
 }
-
-const isStatus = (value: string | null): value is Status =>
-  value === 'backlog' || value === 'todo' || value === 'in_progress' || value === 'done';
 
 /** Entries of one person doing one thing in one project, in a row: shown as one line. */
 type Item = { entry: ActivityEntry; more: ActivityEntry[] };
@@ -202,10 +198,7 @@ function describe(entry: ActivityEntry, slug: string): ReactNode {
     case 'task_moved':
       return (
         <>
-          moved {task} to{' '}
-          <span className="font-medium text-slate-900">
-            {isStatus(entry.to) ? STATUS_LABELS[entry.to] : entry.to}
-          </span>
+          moved {task} to <span className="font-medium text-slate-900">{entry.to}</span>
         </>
       );
     case 'task_assigned':

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { STATUS_LABELS, type Status } from '~/utils/board.ts';
+import type { StatusCategory } from '~/utils/board.ts';
 import { dueLabel } from '~/utils/format.ts';
 import { taskRef } from '~/utils/projects.ts';
 import { taskHref } from './links.ts';
@@ -9,16 +9,19 @@ export interface MyTask {
   project_id: string;
   number: number;
   title: string;
-  status: Status;
+  /** Its status's name, and the status's category (always an open one here). */
+  status: string;
+  category: StatusCategory;
   priority: string;
   due_date: string | null;
 }
 
-const STATUS_DOTS: Record<Status, string> = {
+const STATUS_DOTS: Record<StatusCategory, string> = {
   backlog: 'border-slate-400 border-dashed',
-  todo: 'border-sky-500',
-  in_progress: 'border-amber-500 bg-amber-500/40',
-  done: 'border-emerald-500 bg-emerald-500',
+  unstarted: 'border-sky-500',
+  started: 'border-amber-500 bg-amber-500/40',
+  completed: 'border-emerald-500 bg-emerald-500',
+  canceled: 'border-slate-500 bg-slate-500',
 };
 
 /** My open tasks in this workspace's projects, soonest due first. */
@@ -75,9 +78,9 @@ export function MyTasks({
             return (
               <li key={t.id} className="relative flex items-center gap-3 px-4 py-2.5 hover:bg-slate-50">
                 <span
-                  className={`h-3 w-3 shrink-0 rounded-full border-2 ${STATUS_DOTS[t.status]}`}
+                  className={`h-3 w-3 shrink-0 rounded-full border-2 ${STATUS_DOTS[t.category]}`}
                   role="img"
-                  aria-label={STATUS_LABELS[t.status]}
+                  aria-label={t.status}
                 />
                 <span className="min-w-0 flex-1">
                   <Link

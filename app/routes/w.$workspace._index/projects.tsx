@@ -1,6 +1,5 @@
 import { Link } from '@remix-run/react';
-import { STATUS_LABELS, type Status } from '~/utils/board.ts';
-import { TASK_STATUSES } from '~/utils/workspace-schemas.ts';
+import { CATEGORY_LABELS, isOpenCategory, STATUS_CATEGORIES, type StatusCategory } from '~/utils/board.ts';
 import { projectHref } from './links.ts';
 
 export interface ProjectSummary {
@@ -8,23 +7,30 @@ export interface ProjectSummary {
   key: string;
   name: string;
   archived_at: string | null;
-  counts: Record<Status, number>;
+  /** Its tasks by their status's category. */
+  counts: Record<StatusCategory, number>;
   overdue: number;
 }
 
-/** The bar's colour for each status, left to right in board order. */
-const STATUS_COLOURS: Record<Status, string> = {
+/** The bar's colour for each category, left to right in board order. */
+const STATUS_COLOURS: Record<StatusCategory, string> = {
   backlog: 'bg-slate-300',
-  todo: 'bg-sky-500',
-  in_progress: 'bg-amber-500',
-  done: 'bg-emerald-500',
+  unstarted: 'bg-sky-500',
+  started: 'bg-amber-500',
+  completed: 'bg-emerald-500',
+  canceled: 'bg-slate-500',
 };
 
-/** "4 backlog, 12 to do, 3 in progress, 8 done": what the bar shows, in words. */
-export function statusSummary(counts: Record<Status, number>): string {
-  const total = TASK_STATUSES.reduce((sum, s) => sum + counts[s], 0);
+/**
+ * "4 backlog, 12 to do, 3 in progress, 8 done": what the bar shows, in words. Canceled tasks are
+ * named only when there are some.
+ */
+export function statusSummary(counts: Record<StatusCategory, number>): string {
+  const total = STATUS_CATEGORIES.reduce((sum, s) => sum + counts[s], 0);
   if (total === 0) return 'No tasks yet';
-  return TASK_STATUSES.map((s) => `${counts[s]} ${STATUS_LABELS[s].toLowerCase()}`).join(', ');
+  return STATUS_CATEGORIES.filter((s) => s !== 'canceled' || counts[s] > 0)
+    .map((s) => `${counts[s]} ${CATEGORY_LABELS[s].toLowerCase()}`)
+    .join(', ');
 }
 
 export function ProjectList({ projects, slug }: { projects: ProjectSummary[]; slug: string }) {
@@ -74,10 +80,10 @@ export function ProjectList({ projects, slug }: { projects: ProjectSummary[]; sl
 function Legend() {
   return (
     <ul className="hidden items-center gap-3 text-xs text-slate-500 sm:flex" aria-hidden="true">
-      {TASK_STATUSES.map((s) => (
+      {STATUS_CATEGORIES.filter((s) => s !== 'canceled').map((s) => (
         <li key={s} className="flex items-center gap-1.5">
           <span className={`h-2 w-2 rounded-full ${STATUS_COLOURS[s]}`} />
-          {STATUS_LABELS[s]}
+          {CATEGORY_LABELS[s]}
         </li>
       ))}
     </ul>
@@ -86,8 +92,8 @@ function Legend() {
 
 function ProjectCard({ project, slug }: { project: ProjectSummary; slug: string }) {
   const { counts, overdue } = project;
-  const total = TASK_STATUSES.reduce((sum, s) => sum + counts[s], 0);
-  const open = total - counts.done;
+  const total = STATUS_CATEGORIES.reduce((sum, s) => sum + counts[s], 0);
+  const open = STATUS_CATEGORIES.filter(isOpenCategory).reduce((sum, s) => sum + counts[s], 0);
   const summary = statusSummary(counts);
   return (
     <Link
@@ -99,7 +105,7 @@ function ProjectCard({ project, slug }: { project: ProjectSummary; slug: string 
           {project.name}
         </span>
         <span className="shrink-0 text-xs tabular-nums text-slate-500">
-          {total > 0 ? `${Math.round((counts.done / total) * 100)}% done` : null}
+          {total > 0 ? `${Math.round((counts.completed / total) * 100)}% done` : null}
         </span>
       </div>
       <div
@@ -107,7 +113,7 @@ function ProjectCard({ project, slug }: { project: ProjectSummary; slug: string 
         role="img"
         aria-label={summary}
       >
-        {TASK_STATUSES.filter((s) => counts[s] > 0).map((s) => (
+        {STATUS_CATEGORIES.filter((s) => counts[s] > 0).map((s) => (
           <span
             key={s}
             className={`${STATUS_COLOURS[s]} h-full border-r border-white last:border-r-0`}

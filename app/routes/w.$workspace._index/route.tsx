@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { useClock } from '~/components/time.tsx';
 import { redirectWithSession } from '~/utils/session/user.server.ts';
-import type { Status } from '~/utils/board.ts';
+import { isOpenCategory, STATUS_CATEGORIES, type StatusCategory } from '~/utils/board.ts';
 import { classifyDataError } from '~/utils/data-errors.server.ts';
 import { publicAvatarUrl } from '~/utils/files.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
@@ -31,7 +31,7 @@ const ACTIVITY = 30;
 
 /** What `overview_page` answers (supabase/migrations/20261123170300_overview_page_keys.sql). */
 interface OverviewPageAnswer extends PageQueryAnswer {
-  counts: Array<{ project_id: string; status: Status; count: number; overdue: number }>;
+  counts: Array<{ project_id: string; category: StatusCategory; count: number; overdue: number }>;
   my_tasks: MyTask[];
   my_task_count: number;
   activity: Array<{
@@ -65,11 +65,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   });
 
   const projects: ProjectSummary[] = membership.projects.map((p) => {
-    const counts: Record<Status, number> = { backlog: 0, todo: 0, in_progress: 0, done: 0 };
+    const counts = Object.fromEntries(STATUS_CATEGORIES.map((c) => [c, 0])) as Record<StatusCategory, number>;
     let overdue = 0;
     for (const c of page.counts)
       if (c.project_id === p.id) {
-        counts[c.status] = c.count;
+        counts[c.category] = c.count;
         overdue += c.overdue;
       }
     return { ...p, counts, overdue };
@@ -182,7 +182,10 @@ export default function Overview() {
   const clock = useClock(data.clock);
   const slug = layout?.workspace.slug ?? '';
   const active = data.projects.filter((p) => !p.archived_at);
-  const open = active.reduce((sum, p) => sum + p.counts.backlog + p.counts.todo + p.counts.in_progress, 0);
+  const open = active.reduce(
+    (sum, p) => sum + STATUS_CATEGORIES.filter(isOpenCategory).reduce((n, c) => n + p.counts[c], 0),
+    0,
+  );
   const form = {
     createKey: data.createKey,
     reply: actionData,

@@ -1,7 +1,13 @@
 // Saving the task panel's form, and deleting the task or one of its comments or files.
 import { json } from '@remix-run/node';
 import { emptyStorageTrash } from '~/utils/admin.server.ts';
-import { classifyDataError, dataErrorKind, dataErrorResponse, notFound } from '~/utils/data-errors.server.ts';
+import {
+  classifyDataError,
+  constraintOf,
+  dataErrorKind,
+  dataErrorResponse,
+  notFound,
+} from '~/utils/data-errors.server.ts';
 import { parseWithZod } from '~/utils/form-parse.ts';
 import { projectPath } from '~/utils/projects.ts';
 import { redirectWithSession } from '~/utils/session/user.server.ts';
@@ -18,13 +24,18 @@ export async function saveTask({ request, context, supabase, task, here }: TaskR
     .update({
       title: v.title,
       description: v.description ?? '',
-      status: v.status,
+      status_id: v.status,
       priority: v.priority,
       assignee_id: v.assignee ? v.assignee : null,
       due_date: v.dueDate ? v.dueDate : null,
     })
     .eq('id', task.id)
     .select('id');
+  // The status must be one of the task's project's: its key to the project's statuses says no otherwise.
+  if (error && constraintOf(error) === 'tasks_status_fkey') {
+    const result = submission.reply({ fieldErrors: { status: ['Choose a status of this project.'] } });
+    return json({ intent, result }, { status: 400 });
+  }
   // The assignee must be a member: the foreign key to the workspace's members says no otherwise.
   if (error && dataErrorKind(error) === 'invalid') {
     const result = submission.reply({ fieldErrors: { assignee: ['Choose someone from the list.'] } });

@@ -1,6 +1,5 @@
 import { Form } from '@remix-run/react';
-import { STATUS_LABELS } from '~/utils/board.ts';
-import { TASK_STATUSES } from '~/utils/workspace-schemas.ts';
+import type { BoardStatus, Status } from '~/utils/board.ts';
 
 /** What both of the panel's move forms send besides their choice: a move of this task, back here. */
 function MoveFields({ taskId }: { taskId: string }) {
@@ -21,11 +20,14 @@ function MoveFields({ taskId }: { taskId: string }) {
  */
 export function MoveTask({
   task,
+  statuses,
   taskName,
   boardPath,
   search,
 }: {
-  task: { id: string; status: (typeof TASK_STATUSES)[number] };
+  task: { id: string; status: Status };
+  /** The project's statuses, in board order. */
+  statuses: BoardStatus[];
   /** `WEB-12`. */
   taskName: string;
   boardPath: string;
@@ -48,9 +50,9 @@ export function MoveTask({
             key={task.status}
             className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
           >
-            {TASK_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
+            {statuses.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
               </option>
             ))}
           </select>

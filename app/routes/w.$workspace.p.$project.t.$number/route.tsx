@@ -26,7 +26,7 @@ import { requireTask, taskPanelData } from './task.server.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const found = await requireTask(request, context, params);
-  const { user, member, project, task } = found;
+  const { user, member, project, task, statuses } = found;
   // `?edit=<comment id>` opens the editor of one's own comment: a link, so it works without JavaScript.
   const editing = new URL(request.url).searchParams.get('edit');
   return json({
@@ -34,7 +34,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     // The comment form's one-time key: sent twice (a retry after a lost answer), it makes one comment.
     commentKey: randomUUID(),
     editing: editing && isUuid(editing) ? editing : null,
-    task,
+    task: { ...task, project: undefined },
+    statuses,
     workspaceSlug: member.workspace.slug,
     projectKey: project.key,
     today: readerToday(request, new Date()),
@@ -69,6 +70,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function TaskPanel() {
   const {
     task,
+    statuses,
     comments,
     attachments,
     workspaceSlug,
@@ -107,10 +109,16 @@ export default function TaskPanel() {
           Close
         </Link>
       </div>
-      <TaskFacts task={task} assignee={members.find((m) => m.id === task.assignee_id)} today={page.today} />
+      <TaskFacts
+        task={task}
+        category={statuses.find((s) => s.id === task.status)?.category}
+        assignee={members.find((m) => m.id === task.assignee_id)}
+        today={page.today}
+      />
       {canEdit ? (
         <MoveTask
           task={task}
+          statuses={statuses}
           taskName={ref}
           boardPath={projectPath(workspaceSlug, projectKey)}
           search={location.search}
@@ -119,11 +127,12 @@ export default function TaskPanel() {
       {canEdit ? (
         <TaskForm
           task={task}
+          statuses={statuses}
           members={members}
           lastResult={reply?.intent === 'save' ? reply.result : undefined}
         />
       ) : (
-        <TaskText task={task} />
+        <TaskText task={task} statusName={statuses.find((s) => s.id === task.status)?.name} />
       )}
       <Attachments
         attachments={attachments}

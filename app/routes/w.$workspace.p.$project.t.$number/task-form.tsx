@@ -1,8 +1,8 @@
 import { Form } from '@remix-run/react';
 import { ErrorList, Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from '~/components/schema-form.ts';
-import { STATUS_LABELS, type Status } from '~/utils/board.ts';
-import { TASK_PRIORITIES, TASK_STATUSES, TaskEditSchema } from '~/utils/workspace-schemas.ts';
+import type { BoardStatus, Status } from '~/utils/board.ts';
+import { TASK_PRIORITIES, TaskEditSchema } from '~/utils/workspace-schemas.ts';
 
 /** The classes of the panel's own fields (text areas and selects; `Field` styles its inputs). */
 export const CONTROL =
@@ -24,10 +24,13 @@ export interface EditableTask {
  */
 export function TaskForm({
   task,
+  statuses,
   members,
   lastResult,
 }: {
   task: EditableTask;
+  /** The project's statuses, in board order. */
+  statuses: BoardStatus[];
   members: Array<{ id: string; name: string }>;
   lastResult: Parameters<typeof useSchemaForm>[2];
 }) {
@@ -56,12 +59,13 @@ export function TaskForm({
             Status
           </label>
           <select {...getSelectProps(fields.status)} className={CONTROL}>
-            {TASK_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
+            {statuses.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
               </option>
             ))}
           </select>
+          <ErrorList id={fields.status.errorId} errors={fields.status.errors} />
         </div>
         <div>
           <label htmlFor={fields.priority.id} className="block text-sm font-medium">
@@ -105,12 +109,18 @@ export function TaskForm({
 }
 
 /** The task for those who may only read it. */
-export function TaskText({ task }: { task: { title: string; description: string; status: Status } }) {
+export function TaskText({
+  task,
+  statusName,
+}: {
+  task: { title: string; description: string };
+  statusName: string | undefined;
+}) {
   return (
     <div className="mt-3">
       <h2 className="text-lg font-semibold">{task.title}</h2>
       <p className="mt-2 whitespace-pre-wrap text-slate-700">{task.description || 'No description.'}</p>
-      <p className="mt-2 text-sm text-slate-500">{STATUS_LABELS[task.status]}</p>
+      <p className="mt-2 text-sm text-slate-500">{statusName}</p>
     </div>
   );
 }

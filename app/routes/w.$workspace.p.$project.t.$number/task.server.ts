@@ -29,7 +29,7 @@ export async function requireTask(
   const { data: task, error } = await supabase
     .from('tasks')
     .select(
-      'id, number, title, description, status, priority, assignee_id, due_date, project:projects!tasks_project_fkey(archived_at)',
+      'id, number, title, description, status:status_id, priority, assignee_id, due_date, project:projects!tasks_project_fkey(archived_at, statuses:project_statuses(id, name, category, position))',
     )
     .eq('project_id', project.id)
     .eq('workspace_id', member.workspace.id)
@@ -37,8 +37,12 @@ export async function requireTask(
     .maybeSingle();
   if (error) throw dataErrorResponse(error);
   if (!task) throw notFound();
+  // The project's statuses in board order: the panel's Status choices, and whether the task is open.
+  const statuses = (task.project?.statuses ?? [])
+    .sort((a, b) => a.position - b.position || a.id.localeCompare(b.id))
+    .map(({ id, name, category }) => ({ id, name, category }));
   const here = taskPath(member.workspace.slug, project.key, task.number);
-  return { request, context, user, member, project, task, supabase, here };
+  return { request, context, user, member, project, task, statuses, supabase, here };
 }
 
 /** A task request: who asks, the task, and the panel's address to come back to. */

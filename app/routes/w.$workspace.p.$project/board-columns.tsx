@@ -1,6 +1,6 @@
 import { useNavigate, type useActionData } from '@remix-run/react';
 import type { MouseEvent, ReactNode } from 'react';
-import { COLUMN_WINDOW, showMoreSearch, STATUS_LABELS, type Status } from '~/utils/board.ts';
+import { canBeOverdue, COLUMN_WINDOW, showMoreSearch, type BoardStatus, type Status } from '~/utils/board.ts';
 import { taskPath } from '~/utils/projects.ts';
 import { CardMenu } from './card-menu.tsx';
 import { NewTaskForm } from './new-task-form.tsx';
@@ -16,7 +16,8 @@ import type { BoardTask } from './use-moves.ts';
 const PANEL_LINKS = `${CARD_LINK}, a[data-panel-link]`;
 
 /**
- * The columns' grid. Cards link to their panel with plain anchors (a <Link> per card costs more to
+ * The columns: a row as wide as they need, scrolled sideways when they do not fit (app/tailwind.css,
+ * `.board-columns`). Cards link to their panel with plain anchors (a <Link> per card costs more to
  * render than the card); one handler here opens them as client-side navigations, as a <Link> would.
  */
 export function BoardColumns({ children }: { children: ReactNode }) {
@@ -30,7 +31,7 @@ export function BoardColumns({ children }: { children: ReactNode }) {
   };
   return (
     // Delegation: the anchors inside are the interactive elements; keys reach them as usual.
-    <div className="board-columns mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-4" onClick={onClick}>
+    <div className="board-columns mt-4" onClick={onClick}>
       {children}
     </div>
   );
@@ -40,6 +41,8 @@ export function BoardColumns({ children }: { children: ReactNode }) {
 export interface ColumnContext {
   projectKey: string;
   workspace: string;
+  /** The project's statuses, in order: the columns. */
+  statuses: BoardStatus[];
   /** The board's query string (windows, filters), kept on the cards' links. */
   searchParams: URLSearchParams;
   canEdit: boolean;
@@ -58,13 +61,13 @@ export interface ColumnContext {
 }
 
 export function BoardColumn({
-  status,
+  status: column,
   cards,
   total,
   of,
   board,
 }: {
-  status: Status;
+  status: BoardStatus;
   /** The column's cards as shown, moves being saved included. */
   cards: BoardTask[];
   /** How many cards the column holds (that match the filters), beyond its window too. */
@@ -74,18 +77,20 @@ export function BoardColumn({
   board: ColumnContext;
 }) {
   const { drag, keys, addTask, canEdit, projectKey } = board;
+  const status: Status = column.id;
   const search = board.searchParams.size > 0 ? `?${board.searchParams.toString()}` : '';
   const slot = drag.dropAt?.status === status ? drag.dropAt.index : null;
   let slotIndex = 0;
   return (
     <section
-      aria-label={STATUS_LABELS[status]}
+      aria-label={column.name}
+      data-status-id={status}
       className={`rounded-lg bg-slate-100 p-3 ${slot !== null ? 'ring-2 ring-indigo-300' : ''}`}
       onDragOver={canEdit ? (event) => drag.onDragOver(event, status) : undefined}
       onDrop={canEdit ? (event) => drag.onDrop(event, status) : undefined}
     >
       <h2 className="text-sm font-semibold text-slate-700">
-        {STATUS_LABELS[status]}{' '}
+        {column.name}{' '}
         <span className="font-normal text-slate-500">{of === null ? total : `${total} of ${of}`}</span>
       </h2>
       <ol className="mt-2 space-y-2">
@@ -109,6 +114,7 @@ export function BoardColumn({
               menu={
                 <CardMenu
                   status={task.status}
+                  statuses={board.statuses}
                   number={task.number}
                   projectKey={projectKey}
                   taskHref={taskHref}
@@ -120,6 +126,7 @@ export function BoardColumn({
               projectKey={projectKey}
               assignee={task.assignee ? board.people.get(task.assignee) : undefined}
               today={board.today}
+              mayBeOverdue={canBeOverdue(column.category)}
             />
           );
         })}
@@ -130,6 +137,7 @@ export function BoardColumn({
       {total > cards.length ? (
         <ShowMore
           status={status}
+          name={column.name}
           shown={cards.length}
           total={total}
           search={showMoreSearch(board.searchParams, status, cards.length + COLUMN_WINDOW)}

@@ -1,15 +1,18 @@
 import { Link } from '@remix-run/react';
 import type { LiveState, Viewer } from '~/components/live.tsx';
 
-/** The board's title line: the project, its export, the shortcuts, and who else is here. */
+/** The board's title line: the project, its export and settings, the shortcuts, and who else is here. */
 export function BoardHeader({
   project,
+  canManage,
   live,
   others,
   saving,
   onShowShortcuts,
 }: {
   project: { name: string; key: string; archived_at: string | null };
+  /** An admin: the project's settings (its statuses, name, archiving) are theirs to change. */
+  canManage: boolean;
   live: LiveState;
   others: Viewer[];
   saving: boolean;
@@ -26,6 +29,11 @@ export function BoardHeader({
       <Link to="export.csv" reloadDocument className="text-sm text-slate-600 underline hover:text-slate-900">
         Export CSV
       </Link>
+      {canManage ? (
+        <Link to="settings" className="text-sm text-slate-600 underline hover:text-slate-900">
+          Project settings
+        </Link>
+      ) : null}
       <button
         type="button"
         onClick={onShowShortcuts}

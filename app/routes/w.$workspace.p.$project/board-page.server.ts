@@ -1,7 +1,14 @@
 // The board's data: its one backend call (`board_page` answers the session check, the caller's
 // membership of the workspace and the board's windows of cards, filtered, in one request; signedIn()
 // makes it), and what the page shows of the answer.
-import { longerWindows, type Filters, type Priority, type Status, type Windows } from '~/utils/board.ts';
+import {
+  longerWindows,
+  type BoardStatus,
+  type Filters,
+  type Priority,
+  type Status,
+  type Windows,
+} from '~/utils/board.ts';
 import { notFound } from '~/utils/data-errors.server.ts';
 import { publicAvatarUrl } from '~/utils/files.server.ts';
 import { pageQuery, type PageQueryAnswer } from '~/utils/session/page-query.server.ts';
@@ -10,7 +17,7 @@ export type BoardTaskRow = {
   id: string;
   number: number;
   title: string;
-  status: Status;
+  status_id: Status;
   position: number;
   priority: Priority;
   due_date: string | null;
@@ -29,7 +36,8 @@ export interface BoardPageAnswer extends PageQueryAnswer {
     archived_at: string | null;
   } | null;
   people: Array<{ id: string; display_name: string; avatar_path: string | null }> | null;
-  columns: Array<{ status: Status; count: number; total: number; tasks: BoardTaskRow[] }> | null;
+  /** The project's statuses in order, each with its window of cards. */
+  columns: Array<BoardStatus & { count: number; total: number; tasks: BoardTaskRow[] }> | null;
 }
 
 export function boardPage(page: {
@@ -57,15 +65,17 @@ export function boardView(answer: BoardPageAnswer) {
   const { project, columns } = answer;
   if (!project || !columns) throw notFound();
   const byStatus = <T>(value: (column: NonNullable<BoardPageAnswer['columns']>[number]) => T) =>
-    Object.fromEntries(columns.map((column) => [column.status, value(column)])) as Record<Status, T>;
+    Object.fromEntries(columns.map((column) => [column.id, value(column)])) as Record<Status, T>;
   return {
     project,
+    // The board's columns, in order.
+    statuses: columns.map(({ id, name, category }) => ({ id, name, category })),
     tasks: columns.flatMap((column) =>
       column.tasks.map((t) => ({
         id: t.id,
         number: t.number,
         title: t.title,
-        status: t.status,
+        status: t.status_id,
         priority: t.priority,
         due: t.due_date,
         assignee: t.assignee_id,

@@ -3,14 +3,14 @@
 // are the task panel's forms. A disclosure: the button toggles a list of buttons, Esc or a click
 // elsewhere closes it and gives the focus back.
 import { useEffect, useId, useRef, useState } from 'react';
-import { STATUS_LABELS, type Status } from '~/utils/board.ts';
+import type { BoardStatus, Status } from '~/utils/board.ts';
 import { taskRef } from '~/utils/projects.ts';
-import { TASK_STATUSES } from '~/utils/workspace-schemas.ts';
 
 export type CardMove = { to: Status } | { step: -1 | 1 };
 
 export function CardMenu({
   status,
+  statuses,
   number,
   projectKey,
   taskHref,
@@ -19,6 +19,8 @@ export function CardMenu({
   onMove,
 }: {
   status: Status;
+  /** The board's columns, in order. */
+  statuses: BoardStatus[];
   number: number;
   projectKey: string;
   taskHref: string;
@@ -80,11 +82,13 @@ export function CardMenu({
             Open {ref}
           </a>
           <p className="px-3 pb-0.5 pt-2 text-xs font-medium text-slate-500">Move to</p>
-          {TASK_STATUSES.filter((s) => s !== status).map((to) => (
-            <button key={to} type="button" className={item} onClick={() => choose({ to })}>
-              {STATUS_LABELS[to]}
-            </button>
-          ))}
+          {statuses
+            .filter((s) => s.id !== status)
+            .map((to) => (
+              <button key={to.id} type="button" className={item} onClick={() => choose({ to: to.id })}>
+                {to.name}
+              </button>
+            ))}
           <button type="button" className={item} disabled={first} onClick={() => choose({ step: -1 })}>
             Move up
           </button>

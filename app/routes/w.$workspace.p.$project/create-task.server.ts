@@ -34,7 +34,7 @@ export async function createTask({
     workspace_id: workspaceId,
     project_id: projectId,
     title: submission.value.title,
-    status: submission.value.status,
+    status_id: submission.value.status,
     client_key: key ?? null,
   };
   const { error } = key
@@ -45,7 +45,11 @@ export async function createTask({
   if (error) {
     const failure = classifyDataError(error);
     const message =
-      failure.kind === 'forbidden' ? 'This project is archived: its board is read-only.' : failure.message;
+      failure.kind === 'forbidden'
+        ? 'This project is archived: its board is read-only.'
+        : failure.kind === 'invalid'
+          ? 'That column is no longer on this board. Reload and try again.'
+          : failure.message;
     return json(
       { status, key, result: submission.reply({ formErrors: [message] }) },
       { status: failure.status },

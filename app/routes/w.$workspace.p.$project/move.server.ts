@@ -24,7 +24,7 @@ type Supabase = RequestSupabase['supabase'];
     .from('tasks')
     .select('id')
     .eq('project_id', task.project_id)
-    .eq('status', task.status)
+    .eq('status_id', task.status)
     .neq('id', task.id);
   const { data, error } = await (
     up ? query.lt('position', task.position) : query.gt('position', task.position)
@@ -71,7 +71,7 @@ export async function moveTask({
   const { taskId, status, direction, beforeTaskId, afterTaskId } = move;
   const { data: task, error: taskError } = await supabase
     .from('tasks')
-    .select('id, number, project_id, status, position')
+    .select('id, number, project_id, status:status_id, position')
     .eq('id', taskId)
     .eq('project_id', projectId)
     .maybeSingle();
@@ -93,7 +93,7 @@ export async function moveTask({
     if (!step) return unchanged();
     neighbours = step;
   }
-  const { error } = await supabase.rpc('move_task', { task_id: taskId, status, ...neighbours });
+  const { error } = await supabase.rpc('move_task', { task_id: taskId, status_id: status, ...neighbours });
   if (error) {
     // Shown on the board (and the optimistic move rolled back), never an error page.
     const failure = classifyDataError(error);
@@ -102,7 +102,8 @@ export async function moveTask({
       // move_task refuses neighbours that are no longer where the board showed them.
       invalid: 'The board changed while you were moving this task. Try again.',
       conflict: 'The board changed while you were moving this task. Try again.',
-      not_found: 'This task no longer exists.',
+      // The task, or the column it was moved to (another project's, or deleted since).
+      not_found: 'This task or that column no longer exists.',
       too_large: failure.message,
       unavailable: failure.message,
     }[failure.kind];

@@ -24,7 +24,6 @@ import { requireSameSite } from '~/utils/request.server.ts';
 import { atLeast } from '~/utils/roles.ts';
 import { signedIn } from '~/utils/session/signed-in.server.ts';
 import { readTimeZone } from '~/utils/time-zone.server.ts';
-import { TASK_STATUSES } from '~/utils/workspace-schemas.ts';
 import { BoardColumn, BoardColumns, type ColumnContext } from './board-columns.tsx';
 import { BoardHeader } from './board-header.tsx';
 import { boardPage, boardView } from './board-page.server.ts';
@@ -72,6 +71,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     today,
     timeZone,
     canEdit: atLeast(member.role, 'member') && board.project.archived_at === null,
+    canManage: atLeast(member.role, 'admin'),
     me: { id: user.id, name: member.displayName },
     // The create forms' one-time key: a create sent twice with it (a retry after a lost answer)
     // makes one task.
@@ -110,6 +110,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function Board() {
   const {
     project,
+    statuses,
     tasks: saved,
     counts,
     totals,
@@ -118,6 +119,7 @@ export default function Board() {
     today,
     timeZone,
     canEdit,
+    canManage,
     me,
     createKey,
   } = useLoaderData<typeof loader>();
@@ -127,9 +129,9 @@ export default function Board() {
   const reply = useActionData<typeof action>();
   // Drag and drop and arrow keys exist once the page is interactive; before that, the forms do it all.
   const interactive = useHydrated();
-  const placement = usePlacement(saved, project.key);
+  const placement = usePlacement(saved, project.key, statuses);
   const drag = useCardDrag(placement);
-  const keys = useCardKeys(placement);
+  const keys = useCardKeys(placement, statuses);
   const addTask = useAddTask(reply);
   const help = useRef<HTMLDialogElement>(null);
   // The reader's time zone decides when a task is overdue: the browser tells it once (a cookie), and
@@ -142,13 +144,17 @@ export default function Board() {
       ? () => {
           const card = document.activeElement?.closest<HTMLElement>('[data-task-id]');
           const task = placement.latest.current.find((t) => t.id === card?.dataset.taskId);
-          addTask.open(task?.status ?? 'todo');
+          // Else the first "to do" column, where a task made without a status goes.
+          const first = statuses.find((s) => s.category === 'unstarted') ?? statuses[0];
+          const status = task?.status ?? first?.id;
+          if (status) addTask.open(status);
         }
       : null,
     help: () => help.current?.showModal(),
   });
   const watchShowMore = useLoadOnScroll(
     searchParams,
+    statuses,
     (status) => saved.filter((t) => t.status === status).length,
   );
   const filtered = isFiltered(filters);
@@ -156,6 +162,7 @@ export default function Board() {
   const column: ColumnContext = {
     projectKey: project.key,
     workspace,
+    statuses,
     searchParams,
     canEdit,
     interactive,
@@ -174,13 +181,14 @@ export default function Board() {
     <div>
       <BoardHeader
         project={project}
+        canManage={canManage}
         live={live}
         others={others}
         saving={placement.busy}
         onShowShortcuts={() => help.current?.showModal()}
       />
       <BoardFilters filters={filters} people={people} me={me.id} active={filtered} />
-      {filtered && TASK_STATUSES.every((status) => counts[status] === 0) ? <NoMatches /> : null}
+      {filtered && statuses.every((status) => counts[status.id] === 0) ? <NoMatches /> : null}
       <div className="mt-3 space-y-2 empty:hidden">
         {reply && 'moveError' in reply ? <FormMessage>{reply.moveError}</FormMessage> : null}
         {interactive
@@ -197,13 +205,14 @@ export default function Board() {
         {placement.announcement}
       </p>
       <BoardColumns>
-        {TASK_STATUSES.map((status) => {
-          const cards = tasks.filter((t) => t.status === status);
+        {statuses.map((status) => {
+          const cards = tasks.filter((t) => t.status === status.id);
           // Exact, including cards beyond the window and moves still being saved.
-          const total = counts[status] + cards.length - saved.filter((t) => t.status === status).length;
-          const of = filtered ? totals[status] + total - counts[status] : null;
+          const count = counts[status.id] ?? 0;
+          const total = count + cards.length - saved.filter((t) => t.status === status.id).length;
+          const of = filtered ? (totals[status.id] ?? 0) + total - count : null;
           return (
-            <BoardColumn key={status} status={status} cards={cards} total={total} of={of} board={column} />
+            <BoardColumn key={status.id} status={status} cards={cards} total={total} of={of} board={column} />
           );
         })}
       </BoardColumns>

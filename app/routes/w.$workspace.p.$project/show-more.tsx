@@ -1,7 +1,6 @@
 import { Link, useNavigate, useNavigation } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { COLUMN_WINDOW, showMoreSearch, STATUS_LABELS, type Status } from '~/utils/board.ts';
-import { TASK_STATUSES } from '~/utils/workspace-schemas.ts';
+import { COLUMN_WINDOW, showMoreSearch, type BoardStatus, type Status } from '~/utils/board.ts';
 
 /** * The link to a column's next cards. Without JavaScript it is a link (the address says how many each
  * column shows, so the page can be shared); with it, the board also follows it by itself while it
@@ -9,12 +8,15 @@ import { TASK_STATUSES } from '~/utils/workspace-schemas.ts';
  */
 export function ShowMore({
   status,
+  name,
   shown,
   total,
   search,
   watch,
 }: {
   status: Status;
+  /** The column's title. */
+  name: string;
   shown: number;
   total: number;
   search: string;
@@ -32,7 +34,7 @@ export function ShowMore({
         replace
         preventScrollReset
         className="text-indigo-700 underline hover:text-indigo-900"
-        aria-label={`Show ${next} more in ${STATUS_LABELS[status]} (${shown} of ${total} shown)`}
+        aria-label={`Show ${next} more in ${name} (${shown} of ${total} shown)`}
       >
         {loading ? 'Loading…' : `Show ${next} more`}
       </Link>
@@ -45,7 +47,11 @@ export function ShowMore({
  * a time (a navigation started for one column would cancel another's), and again after each load
  * for as long as a link stays in view. Returns the `watch` callback the links register with.
  */
-export function useLoadOnScroll(searchParams: URLSearchParams, shown: (status: Status) => number) {
+export function useLoadOnScroll(
+  searchParams: URLSearchParams,
+  statuses: BoardStatus[],
+  shown: (status: Status) => number,
+) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const inView = useRef(new Set<Status>());
@@ -56,7 +62,7 @@ export function useLoadOnScroll(searchParams: URLSearchParams, shown: (status: S
     if (typeof IntersectionObserver === 'undefined') return;
     const watcher = new IntersectionObserver((entries) => {
       for (const entry of entries) {
-        const status = (entry.target as HTMLElement).dataset.moreFor as Status;
+        const status = (entry.target as HTMLElement).dataset.moreFor ?? '';
         if (entry.isIntersecting) inView.current.add(status);
         else inView.current.delete(status);
       }
@@ -67,7 +73,7 @@ export function useLoadOnScroll(searchParams: URLSearchParams, shown: (status: S
     return () => watcher.disconnect();
   }, []);
   const idle = navigation.state === 'idle';
-  const wanted = TASK_STATUSES.find((status) => inView.current.has(status));
+  const wanted = statuses.map((s) => s.id).find((status) => inView.current.has(status));
   const next = wanted ? showMoreSearch(searchParams, wanted, shown(wanted) + COLUMN_WINDOW) : null;
   useEffect(() => {
     if (idle && next) navigate(next, { replace: true, preventScrollReset: true });

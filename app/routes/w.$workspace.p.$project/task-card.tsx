@@ -32,6 +32,7 @@ export function TaskCard({
   taskHref,
   assignee,
   today,
+  mayBeOverdue,
   projectKey,
   menu,
   discover = false,
@@ -41,6 +42,8 @@ export function TaskCard({
   assignee: { name: string; avatar: string | null } | undefined;
   /** The reader's date, for "in 3 days" and "2 days overdue". */
   today: string;
+  /** Its column's category leaves it open: a completed or canceled task is never overdue. */
+  mayBeOverdue: boolean;
   canEdit: boolean;
   interactive: boolean;
   dragging: boolean;
@@ -104,7 +107,7 @@ export function TaskCard({
         {` ${task.title}`}
       </a>
       {draggable ? menu : null}
-      <CardFacts task={task} assignee={assignee} today={today} />
+      <CardFacts task={task} assignee={assignee} today={today} mayBeOverdue={mayBeOverdue} />
     </li>
   );
 }
@@ -118,13 +121,15 @@ export function CardFacts({
   task,
   assignee,
   today,
+  mayBeOverdue,
 }: {
-  task: Pick<BoardTask, 'priority' | 'due' | 'status' | 'comments' | 'attachments'>;
+  task: Pick<BoardTask, 'priority' | 'due' | 'comments' | 'attachments'>;
   assignee: { name: string; avatar: string | null } | undefined;
   today: string;
+  mayBeOverdue: boolean;
 }) {
-  // A done task's date is history, not a warning.
-  const due = task.due && task.status !== 'done' ? dueLabel(task.due, today) : null;
+  // A completed or canceled task's date is history, not a warning.
+  const due = task.due && mayBeOverdue ? dueLabel(task.due, today) : null;
   if (task.priority === 'none' && !due && !task.comments && !task.attachments && !assignee) return null;
   return (
     <div className="card-facts">

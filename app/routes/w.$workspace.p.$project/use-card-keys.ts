@@ -1,7 +1,7 @@
 import { useNavigate } from '@remix-run/react';
 import type { KeyboardEvent } from 'react';
 import { modified } from '~/utils/keys.ts';
-import { TASK_STATUSES } from '~/utils/workspace-schemas.ts';
+import type { BoardStatus } from '~/utils/board.ts';
 import type { CardMove } from './card-menu.tsx';
 import type { BoardTask } from './use-moves.ts';
 import type { Placement } from './use-placement.ts';
@@ -10,7 +10,8 @@ import type { Placement } from './use-placement.ts';
 export const CARD_LINK = '.card > a';
 
 /** Moving a card from the keyboard: its own keys, and its menu's moves. */
-export function useCardKeys({ latest, place, keepFocusOn }: Placement) {
+export function useCardKeys({ latest, place, keepFocusOn }: Placement, statuses: BoardStatus[]) {
+  const order = statuses.map((s) => s.id);
   const navigate = useNavigate();
 
   // A card's keys, pressed on its handle or its link (not inside its menu): arrows move it (the
@@ -28,7 +29,7 @@ export function useCardKeys({ latest, place, keepFocusOn }: Placement) {
     }
     const tasks = latest.current;
     const task = tasks.find((t) => t.id === shownTask.id) ?? shownTask;
-    const columnIndex = TASK_STATUSES.indexOf(task.status);
+    const columnIndex = order.indexOf(task.status);
     const index = tasks.filter((t) => t.status === task.status).findIndex((t) => t.id === task.id);
     const key = onHandle ? event.key : event.key === '[' || event.key === ']' ? event.key : '';
     const destination =
@@ -37,9 +38,9 @@ export function useCardKeys({ latest, place, keepFocusOn }: Placement) {
         : key === 'ArrowDown'
           ? { status: task.status, index: index + 1 }
           : key === 'ArrowLeft' || key === '['
-            ? { status: TASK_STATUSES[columnIndex - 1], index }
+            ? { status: order[columnIndex - 1], index }
             : key === 'ArrowRight' || key === ']'
-              ? { status: TASK_STATUSES[columnIndex + 1], index }
+              ? { status: order[columnIndex + 1], index }
               : null;
     if (!destination) return;
     event.preventDefault();

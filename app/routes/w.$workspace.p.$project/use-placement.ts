@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { moveTo, STATUS_LABELS, type Status } from '~/utils/board.ts';
+import { moveTo, type BoardStatus, type Status } from '~/utils/board.ts';
 import { taskRef } from '~/utils/projects.ts';
 import { useMoves, type BoardTask } from './use-moves.ts';
 
@@ -8,7 +8,7 @@ import { useMoves, type BoardTask } from './use-moves.ts';
  * drag and drop, the keys and the card menu all call `place`, which queues the move (use-moves.ts)
  * and says where the card went to screen readers.
  */
-export function usePlacement(saved: BoardTask[], projectKey: string) {
+export function usePlacement(saved: BoardTask[], projectKey: string, statuses: BoardStatus[]) {
   const { tasks, enqueue, busy } = useMoves(saved);
   // Handlers read the board as last drawn, never one captured by an older render.
   const latest = useRef(tasks);
@@ -35,7 +35,7 @@ export function usePlacement(saved: BoardTask[], projectKey: string) {
     if (task.status === status && current === at) return;
     enqueue(moveTo(tasks, taskId, status, at));
     setAnnouncement(
-      `Moved ${taskRef(projectKey, task.number)} to ${STATUS_LABELS[status]}, position ${at + 1} of ${column.length + 1}.`,
+      `Moved ${taskRef(projectKey, task.number)} to ${statuses.find((s) => s.id === status)?.name ?? 'another column'}, position ${at + 1} of ${column.length + 1}.`,
     );
   };
 

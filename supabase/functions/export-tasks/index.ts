@@ -24,7 +24,8 @@ const HEADER = [
 interface TaskRow {
   number: number;
   title: string;
-  status: string;
+  /** The task's status, by the name its column has now. */
+  status: { name: string } | null;
   priority: string;
   due_date: string | null;
   created_at: string;
@@ -67,7 +68,7 @@ Deno.serve(async (req) => {
       const { data, error } = await supabase
         .from('tasks')
         .select(
-          'number, title, status, priority, due_date, created_at, updated_at, description, assignee:profiles!tasks_assignee_profile_fkey(display_name)',
+          'number, title, status:project_statuses!tasks_status_fkey(name), priority, due_date, created_at, updated_at, description, assignee:profiles!tasks_assignee_profile_fkey(display_name)',
         )
         .eq('project_id', project.id)
         .gt('number', after)
@@ -86,7 +87,7 @@ Deno.serve(async (req) => {
             `${project.key}-${t.number}`,
             t.number,
             t.title,
-            t.status,
+            t.status?.name ?? '',
             t.priority,
             t.assignee?.display_name ?? '',
             t.due_date,

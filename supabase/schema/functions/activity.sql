@@ -65,10 +65,12 @@ begin
                 jsonb_build_object('number', old.number, 'title', old.title));
       end if;
     else
-      if new.status is distinct from old.status then
+      if new.status_id is distinct from old.status_id then
         insert into public.activity (workspace_id, project_id, task_id, actor_id, kind, data)
         values (new.workspace_id, new.project_id, new.id, actor, 'task_moved',
-                jsonb_build_object('number', new.number, 'title', new.title, 'from', old.status, 'to', new.status));
+                jsonb_build_object('number', new.number, 'title', new.title,
+                  'from', (select s.name from public.project_statuses s where s.id = old.status_id),
+                  'to', (select s.name from public.project_statuses s where s.id = new.status_id)));
       end if;
       if new.assignee_id is distinct from old.assignee_id then
         insert into public.activity (workspace_id, project_id, task_id, actor_id, kind, data)

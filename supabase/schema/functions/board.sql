@@ -43,7 +43,7 @@ begin
      and nullif(board_page.filters ->> 'priority', '') is null
      and nullif(board_page.filters ->> 'due', '') is null
      and nullif(btrim(board_page.filters ->> 'q'), '') is null
-     and not (board_page.shown ?| enum_range(null::public.task_status)::text[]) then
+     and coalesce(board_page.shown, '{}'::jsonb) = '{}'::jsonb then
     select c.project, c.people, c.columns
       into parts
       from private.board_cache c
@@ -92,7 +92,7 @@ end
 $function$;
 grant execute on function public.may_join_board_channel(text) to authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.move_task(task_id uuid, status public.task_status, before_task_id uuid DEFAULT NULL::uuid, after_task_id uuid DEFAULT NULL::uuid)
+CREATE OR REPLACE FUNCTION public.move_task(task_id uuid, status_id uuid, before_task_id uuid DEFAULT NULL::uuid, after_task_id uuid DEFAULT NULL::uuid)
  RETURNS public.tasks
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -109,34 +109,36 @@ begin
     -- PTxyz answers HTTP xyz through PostgREST: a task the caller cannot see does not exist for them.
     raise exception 'Task not found.' using errcode = 'PT404';
   end if;
+  if not exists (select 1 from public.project_statuses s
+                  where s.id = move_task.status_id and s.project_id = moving.project_id) then
+    raise exception 'That status is not on this board.' using errcode = 'PT404';
+  end if;
   if after_task_id is not null then
     select t.position into above from public.tasks t
-     where t.id = after_task_id and t.project_id = moving.project_id and t.status = move_task.status;
+     where t.id = after_task_id and t.status_id = move_task.status_id;
     if not found then raise exception 'The task to follow is not in that column.' using errcode = 'check_violation'; end if;
   end if;
   if before_task_id is not null then
     select t.position into below from public.tasks t
-     where t.id = before_task_id and t.project_id = moving.project_id and t.status = move_task.status;
+     where t.id = before_task_id and t.status_id = move_task.status_id;
     if not found then raise exception 'The task to precede is not in that column.' using errcode = 'check_violation'; end if;
   end if;
   -- One neighbour named: the other is the card on its far side, if any.
   if above is not null and before_task_id is null then
     select min(t.position) into below from public.tasks t
-     where t.project_id = moving.project_id and t.status = move_task.status
-       and t.position > above and t.id <> moving.id;
+     where t.status_id = move_task.status_id and t.position > above and t.id <> moving.id;
   elsif below is not null and after_task_id is null then
     select max(t.position) into above from public.tasks t
-     where t.project_id = moving.project_id and t.status = move_task.status
-       and t.position < below and t.id <> moving.id;
+     where t.status_id = move_task.status_id and t.position < below and t.id <> moving.id;
   end if;
   target := case
     when above is not null and below is not null then (above + below) / 2
     when above is not null then above + 1024
     when below is not null then below - 1024
     else (select coalesce(max(t.position), 0) + 1024 from public.tasks t
-           where t.project_id = moving.project_id and t.status = move_task.status and t.id <> moving.id)
+           where t.status_id = move_task.status_id and t.id <> moving.id)
   end;
-  update public.tasks t set status = move_task.status, position = target
+  update public.tasks t set status_id = move_task.status_id, position = target
    where t.id = moving.id
    returning * into moved;
   if not found then
@@ -145,7 +147,7 @@ begin
   return moved;
 end
 $function$;
-grant execute on function public.move_task(uuid,public.task_status,uuid,uuid) to authenticated, service_role;
+grant execute on function public.move_task(uuid,uuid,uuid,uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.board_cache_people()
  RETURNS trigger
@@ -198,6 +200,22 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.board_cache_statuses()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    perform private.refresh_board_cache(array(select distinct n.project_id from new_rows n));
+  else
+    perform private.refresh_board_cache(array(select distinct o.project_id from old_rows o));
+  end if;
+  return null;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.board_cache_task_children()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -233,9 +251,9 @@ begin
       select unnest(array[o.project_id, n.project_id])
         from old_rows o
         join new_rows n on n.id = o.id
-       where (n.project_id, n.number, n.title, n.status, n.position, n.priority, n.due_date, n.assignee_id)
+       where (n.project_id, n.number, n.title, n.status_id, n.position, n.priority, n.due_date, n.assignee_id)
              is distinct from
-             (o.project_id, o.number, o.title, o.status, o.position, o.priority, o.due_date, o.assignee_id)));
+             (o.project_id, o.number, o.title, o.status_id, o.position, o.priority, o.due_date, o.assignee_id)));
   end if;
   return null;
 end
@@ -249,7 +267,7 @@ CREATE OR REPLACE FUNCTION private.board_content(ws_id uuid, project_id uuid, sh
 AS $function$
 begin
   -- PL/pgSQL, not SQL: the query is prepared once per connection and takes the ids as parameters;
-  -- its plan reads each window from the board-order index (query-plans.test.ts checks it).
+  -- its plan reads each window from the column-order index (query-plans.test.ts checks it).
   return (
   with
   -- The workspace's members and their profiles, each profile looked up once by its key.
@@ -283,25 +301,28 @@ begin
   ),
   -- Every column's count in one pass over the project's tasks.
   counts as materialized (
-    select t.status, count(*) as count
+    select t.status_id, count(*) as count
       from public.tasks t
      where t.project_id = board_content.project_id
        and exists (select 1 from project)
-     group by t.status
+     group by t.status_id
   ),
-  columns as (
-    select s.status, s.n,
+  -- The project's statuses in order: its columns.
+  columns as materialized (
+    select s.id, s.name, s.category,
+           row_number() over (order by s.position, s.id) as n,
            -- A window's size: a whole number from the caller, else 50; never under 1 or over 10,000.
            least(greatest(
-             case when board_content.shown ->> s.status::text ~ '^[0-9]{1,5}$'
-                  then (board_content.shown ->> s.status::text)::int else 50 end, 1), 10000) as size
-      from unnest(enum_range(null::public.task_status)) with ordinality as s(status, n)
-     where exists (select 1 from project)
+             case when board_content.shown ->> s.id::text ~ '^[0-9]{1,5}$'
+                  then (board_content.shown ->> s.id::text)::int else 50 end, 1), 10000) as size
+      from public.project_statuses s
+     where s.project_id = board_content.project_id
+       and exists (select 1 from project)
   ),
-  -- With a filter: the project's matching cards, in one pass (a window read from the board-order
-  -- index could read the whole project per column before it found 50 that match, or none).
+  -- With a filter: the project's matching cards, in one pass (a window read from the column-order
+  -- index could read the whole column before it found 50 that match, or none).
   matching as materialized (
-    select t.id, t.number, t.title, t.status, t.position, t.priority, t.due_date, t.assignee_id
+    select t.id, t.number, t.title, t.status_id, t.position, t.priority, t.due_date, t.assignee_id
       from public.tasks t, f
      where t.project_id = board_content.project_id
        and (select filtered.active from filtered)
@@ -311,8 +332,11 @@ begin
             or (f.assignee = 'me' and t.assignee_id = (select auth.uid()))
             or t.assignee_id::text = f.assignee)
        and (f.priority is null or t.priority::text = f.priority)
+       -- A completed or canceled task is never overdue.
        and (f.due is null
-            or (f.due = 'overdue' and t.due_date < f.today and t.status <> 'done')
+            or (f.due = 'overdue' and t.due_date < f.today
+                and t.status_id in (select c.id from columns c
+                                     where c.category not in ('completed', 'canceled')))
             or (f.due = 'week' and t.due_date between f.today and f.today + 6))
        and (f.q is null
             or t.title ilike '%' || replace(replace(replace(f.q, '\', '\\'), '%', '\%'), '_', '\_') || '%'
@@ -324,18 +348,18 @@ begin
     select c.n, t.*
       from columns c
       cross join lateral (
-        select t.id, t.number, t.title, t.status, t.position, t.priority, t.due_date, t.assignee_id
+        select t.id, t.number, t.title, t.status_id, t.position, t.priority, t.due_date, t.assignee_id
           from public.tasks t
-         where t.project_id = board_content.project_id and t.status = c.status
+         where t.status_id = c.id
          order by t.position, t.id
          limit c.size
       ) t
      where not (select filtered.active from filtered)
     union all
-    select c.n, m.id, m.number, m.title, m.status, m.position, m.priority, m.due_date, m.assignee_id
-      from (select m.*, row_number() over (partition by m.status order by m.position, m.id) as r
+    select c.n, m.id, m.number, m.title, m.status_id, m.position, m.priority, m.due_date, m.assignee_id
+      from (select m.*, row_number() over (partition by m.status_id order by m.position, m.id) as r
               from matching m) m
-      join columns c on c.status = m.status
+      join columns c on c.id = m.status_id
      where m.r <= c.size
   ),
   -- Comments and attachments of the drawn cards only, each card's looked up by its key.
@@ -362,14 +386,16 @@ begin
     ),
     (
       select json_agg(json_build_object(
-               'status', c.status,
+               'id', c.id,
+               'name', c.name,
+               'category', c.category,
                'count', case when (select filtered.active from filtered)
-                             then (select count(*) from matching m where m.status = c.status)
-                             else coalesce((select n.count from counts n where n.status = c.status), 0) end,
-               'total', coalesce((select n.count from counts n where n.status = c.status), 0),
+                             then (select count(*) from matching m where m.status_id = c.id)
+                             else coalesce((select n.count from counts n where n.status_id = c.id), 0) end,
+               'total', coalesce((select n.count from counts n where n.status_id = c.id), 0),
                'tasks', (
                  select coalesce(json_agg(json_build_object(
-                          'id', w.id, 'number', w.number, 'title', w.title, 'status', w.status,
+                          'id', w.id, 'number', w.number, 'title', w.title, 'status_id', w.status_id,
                           'position', w.position, 'priority', w.priority, 'due_date', w.due_date,
                           'assignee_id', w.assignee_id,
                           'comments', coalesce(cc.count, 0), 'attachments', coalesce(ac.count, 0))

@@ -56,23 +56,38 @@ begin
      where w.id = page.workspace_id
        and (select status from session) = 'active'
   ),
+  -- The workspace's statuses (a few per project), each with whether its tasks are open.
+  statuses as materialized (
+    select s.id, s.project_id, s.name, s.category,
+           s.category in ('backlog', 'unstarted', 'started') as open
+      from public.project_statuses s
+     where s.workspace_id = page.workspace_id
+       and exists (select 1 from membership)
+  ),
   -- Every project's tasks by status, with the overdue ones among them: one pass over the
   -- workspace's entries in tasks_overview_idx.
-  counts as materialized (
-    select t.project_id, t.status, count(*) as count,
-           count(*) filter (where t.status <> 'done' and t.due_date < overview_page.today) as overdue
+  by_status as materialized (
+    select t.project_id, t.status_id, count(*) as count,
+           count(*) filter (where t.due_date < overview_page.today) as due_before_today
       from public.tasks t
      where t.workspace_id = page.workspace_id
        and exists (select 1 from membership)
-     group by t.project_id, t.status
+     group by t.project_id, t.status_id
+  ),
+  counts as (
+    select b.project_id, s.category, sum(b.count)::int as count,
+           sum(case when s.open then b.due_before_today else 0 end)::int as overdue
+      from by_status b
+      join statuses s on s.id = b.status_id
+     group by b.project_id, s.category
   ),
   mine as materialized (
-    select t.id, t.project_id, t.number, t.title, t.status, t.priority, t.due_date
+    select t.id, t.project_id, t.number, t.title, s.name as status, s.category, t.priority, t.due_date
       from public.tasks t
+      join statuses s on s.id = t.status_id and s.open
      where t.workspace_id = page.workspace_id
        and exists (select 1 from membership)
        and t.assignee_id = (select auth.uid())
-       and t.status <> 'done'
   ),
   -- The newest entries, read from activity_workspace_recent_idx until there are enough.
   recent as materialized (
@@ -111,7 +126,7 @@ begin
     ),
     'counts', (
       select coalesce(json_agg(json_build_object(
-               'project_id', c.project_id, 'status', c.status, 'count', c.count, 'overdue', c.overdue)), '[]'::json)
+               'project_id', c.project_id, 'category', c.category, 'count', c.count, 'overdue', c.overdue)), '[]'::json)
         from counts c
     ),
     'my_tasks', (

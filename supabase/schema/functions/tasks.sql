@@ -16,8 +16,15 @@ begin
   if new.number is null then
     raise exception 'Project not found.' using errcode = 'foreign_key_violation';
   end if;
+  if new.status_id is null then
+    select s.id into new.status_id
+      from public.project_statuses s
+     where s.project_id = new.project_id
+     order by s.category <> 'unstarted', s.position, s.id
+     limit 1;
+  end if;
   select coalesce(max(t.position), 0) + 1024 into new.position
-    from public.tasks t where t.project_id = new.project_id and t.status = new.status;
+    from public.tasks t where t.status_id = new.status_id;
   return new;
 end
 $function$;

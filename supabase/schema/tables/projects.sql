@@ -54,6 +54,7 @@ create policy "members read projects" on public.projects
   to authenticated
   using ((workspace_id IN ( SELECT public.my_workspace_ids() AS my_workspace_ids)));
 
+CREATE TRIGGER project_default_statuses AFTER INSERT ON public.projects FOR EACH ROW EXECUTE FUNCTION public.project_default_statuses();
 CREATE TRIGGER projects_activity AFTER INSERT OR UPDATE OF archived_at ON public.projects FOR EACH ROW EXECUTE FUNCTION public.record_activity();
 CREATE TRIGGER projects_board_cache_insert AFTER INSERT ON public.projects REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_projects();
 CREATE TRIGGER projects_board_cache_update AFTER UPDATE ON public.projects REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_projects();
