@@ -19,7 +19,14 @@ import { startPostgres, type Database } from './db/postgres.ts';
 import { applyMigrations, bootstrap, hasMigrationHistory, seed } from './db/migrate.ts';
 import { createFunctions, wallClockLimitMs, type Functions } from './functions/server.ts';
 import { createGateway } from './gateway/gateway.ts';
-import { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY, loadSigningKeys } from './keys.ts';
+import {
+  ANON_KEY,
+  JWT_SECRET,
+  PUBLISHABLE_KEY,
+  SECRET_KEY,
+  SERVICE_ROLE_KEY,
+  loadSigningKeys,
+} from './keys.ts';
 import { freePort, requirePortFree } from './lib/net.ts';
 import { survivingRestarts } from './lib/pools.ts';
 import { SetupProblem } from './lib/problem.ts';
@@ -283,7 +290,12 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     });
     stops.push(() => functions.stop());
     const gateway: Server = createGateway({
-      apiKeys: [ANON_KEY, SERVICE_ROLE_KEY],
+      keys: {
+        anon: ANON_KEY,
+        serviceRole: SERVICE_ROLE_KEY,
+        publishable: PUBLISHABLE_KEY,
+        secret: SECRET_KEY,
+      },
       functions: (req, res, path) => functions.handle(req, res, path),
       auth: createAuthHandler(auth, log),
       storage: (req, res, path, query) => storage.handle(req, res, path, query),

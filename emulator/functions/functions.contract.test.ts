@@ -9,6 +9,7 @@ import { createClient } from '@supabase/supabase-js';
 import * as jose from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type Backend } from '../backend.ts';
+import { PUBLISHABLE_KEY } from '../keys.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const dataDir = path.resolve(repoRoot, `${process.env.TEST_DATA_DIR ?? '.data/test'}-functions`);
@@ -223,10 +224,18 @@ describe('JWT verification', () => {
     expect(await msg(await call({ Authorization: `Bearer ${expired}` }))).toBe('Invalid JWT');
   });
 
-  it('takes the anon key alone in apikey, as Kong turns it into the bearer token', async () => {
-    const res = await call({ apikey: backend.anonKey });
-    expect(res.status).toBe(200);
-    expect(((await res.json()) as { authorization: string }).authorization).toBe(`Bearer ${backend.anonKey}`);
+  it('takes an opaque key alone as its JWT, and a legacy key alone as the CLI’s gateway sends it on', async () => {
+    // The CLI's Kong (internal/start/start.go, BearerToken) turns `apikey: sb_publishable_…` into
+    // `Authorization: Bearer <anon key>`, and sends a legacy key on as `Authorization: <key>`, which
+    // the edge runtime's main (internal/functions/serve/templates/main.ts) refuses: no `Bearer `.
+    const opaque = await call({ apikey: PUBLISHABLE_KEY });
+    expect(opaque.status).toBe(200);
+    expect(((await opaque.json()) as { authorization: string }).authorization).toBe(
+      `Bearer ${backend.anonKey}`,
+    );
+    expect(await msg(await call({ apikey: backend.anonKey }))).toBe(
+      "Error: Auth header is not 'Bearer {token}'",
+    );
   });
 
   it('lets anyone call a function with verify_jwt = false', async () => {

@@ -102,9 +102,6 @@ export async function createFunctions(options: FunctionsOptions): Promise<Functi
   mkdirSync(tmpDir, { recursive: true });
   const secret = new TextEncoder().encode(options.jwtSecret);
   const jwks = jose.createLocalJWKSet({ keys: options.keys.publicJwks });
-  const legacyKeys = new Set(
-    [options.platformEnv.SUPABASE_ANON_KEY, options.platformEnv.SUPABASE_SERVICE_ROLE_KEY].filter(Boolean),
-  );
   const network = readNpmNetwork(projectRoot, log).then((npm) => {
     log(
       `functions: npm: imports from ${npm.registry ?? "Deno's default registry"}${npm.cafile ? ` (CA file ${npm.cafile})` : ''}`,
@@ -221,11 +218,7 @@ export async function createFunctions(options: FunctionsOptions): Promise<Functi
         sendNotFound(res);
         return;
       }
-      // Kong's request-transformer on `functions-v1` (the CLI's start.go, BearerToken): without an
-      // Authorization header, a legacy API key in `apikey` becomes the bearer token.
-      const apikey = req.headers.apikey;
-      if (!req.headers.authorization && typeof apikey === 'string' && apikey !== '')
-        req.headers.authorization = legacyKeys.has(apikey) ? `Bearer ${apikey}` : apikey;
+      // The gateway has already derived `Authorization` from the `apikey`, as the CLI's Kong does.
       if (req.method !== 'OPTIONS' && config.verifyJwt) {
         const problem = await jwtProblem(req.headers.authorization, secret, jwks);
         if (problem) {

@@ -1,4 +1,5 @@
-// The gateway as supabase-js and browsers meet it: keys, CORS, routing, PostgREST behind it with RLS,
+// The gateway as supabase-js and browsers meet it: keys as the Supabase CLI's gateway takes them
+// (supabase/cli internal/start/templates/kong.yml and internal/start/start.go), CORS, routing, PostgREST behind it with RLS,
 // and bad input answered with the JSON errors the real services give. Then the gateway as raw bytes
 // on a socket meet it: HTTP/1.1's framing, keep-alive, pipelining, upgrades, bad requests, and a
 // PostgREST stand-in that is slow, odd, endless or gone.
@@ -10,28 +11,46 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, backend, confirmedUser } from '../../tests/support/backend.ts';
 import { readBody } from '../lib/http.ts';
+import { PUBLISHABLE_KEY, SECRET_KEY } from '../keys.ts';
 import { createGateway } from './gateway.ts';
 
 describe('gateway', () => {
-  it('requires an API key on REST and auth, and says which problem it has', async () => {
-    const { apiUrl, anonKey } = backend();
-    const missing = await fetch(`${apiUrl}/rest/v1/`);
-    expect(missing.status).toBe(401);
-    expect(await missing.json()).toEqual({ message: 'No API key found in request' });
-    const wrong = await fetch(`${apiUrl}/auth/v1/settings`, { headers: { apikey: 'forged' } });
-    expect(wrong.status).toBe(401);
-    expect(await wrong.json()).toEqual({ message: 'Invalid authentication credentials' });
-    const viaQuery = await fetch(`${apiUrl}/auth/v1/settings?apikey=${anonKey}`);
-    expect(viaQuery.status).toBe(200);
+  it('checks no API key, as the CLI’s gateway has no key-auth: each service judges the token', async () => {
+    const { apiUrl } = backend();
+    // PostgREST serves its description to anon; GoTrue's settings and JWKS are public.
+    const none = await fetch(`${apiUrl}/rest/v1/`);
+    expect(none.status).toBe(200);
+    await none.arrayBuffer();
+    const forged = await fetch(`${apiUrl}/auth/v1/settings`, { headers: { apikey: 'forged' } });
+    expect(forged.status).toBe(200);
+    await forged.arrayBuffer();
+    const jwks = await fetch(`${apiUrl}/auth/v1/.well-known/jwks.json`);
+    expect(jwks.status).toBe(200);
+    await jwks.arrayBuffer();
+    const verify = await fetch(`${apiUrl}/auth/v1/verify?token=x&type=signup`, { redirect: 'manual' });
+    expect(verify.status).toBe(303);
+    // A service that wants a token refuses a missing one itself: GoTrue here, as behind Kong.
+    const user = await fetch(`${apiUrl}/auth/v1/user`, {
+      headers: { apikey: 'forged', 'X-Supabase-Api-Version': '2024-01-01' },
+    });
+    expect(user.status).toBe(401);
+    expect((await user.json()).code).toBe('no_authorization');
   });
 
-  it('lets email links and the JWKS through without a key', async () => {
-    const jwks = await fetch(`${backend().apiUrl}/auth/v1/.well-known/jwks.json`);
-    expect(jwks.status).toBe(200);
-    const verify = await fetch(`${backend().apiUrl}/auth/v1/verify?token=x&type=signup`, {
-      redirect: 'manual',
+  it('turns the CLI’s opaque keys into the JWT each stands for', async () => {
+    const { apiUrl } = backend();
+    const version = { 'X-Supabase-Api-Version': '2024-01-01' };
+    const admin = await fetch(`${apiUrl}/auth/v1/admin/users?per_page=1`, {
+      headers: { apikey: SECRET_KEY, ...version },
     });
-    expect(verify.status).toBe(303);
+    expect(admin.status).toBe(200);
+    await admin.arrayBuffer();
+    // What supabase-js sends with an opaque key: the key in `apikey` and as the bearer token.
+    const asAnon = await fetch(`${apiUrl}/auth/v1/admin/users?per_page=1`, {
+      headers: { apikey: PUBLISHABLE_KEY, Authorization: `Bearer ${PUBLISHABLE_KEY}`, ...version },
+    });
+    expect(asAnon.status).toBe(403);
+    expect((await asAnon.json()).code).toBe('not_admin');
   });
 
   it('answers CORS preflights and exposes the headers clients read', async () => {
@@ -429,10 +448,23 @@ const echo =
   (service: string) =>
   async (req: http.IncomingMessage, res: http.ServerResponse, path: string, query: URLSearchParams) => {
     const body = (await readBody(req, 1 << 20)).toString('latin1');
-    const payload = JSON.stringify({ service, method: req.method, path, query: query.toString(), body });
+    const authorization = req.headers.authorization ?? null;
+    const payload = JSON.stringify({
+      service,
+      method: req.method,
+      path,
+      query: query.toString(),
+      body,
+      authorization,
+    });
     res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) });
     res.end(payload);
   };
+
+function gatewayKeys() {
+  const { anonKey, serviceRoleKey } = backend();
+  return { anon: anonKey, serviceRole: serviceRoleKey, publishable: PUBLISHABLE_KEY, secret: SECRET_KEY };
+}
 
 async function listen(server: net.Server): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -444,16 +476,15 @@ async function listen(server: net.Server): Promise<number> {
  * echoing what they got: its port, and how to close it.
  */
 async function gatewayTo(postgrestPort: number): Promise<{ port: number; close: () => Promise<void> }> {
-  const { anonKey, serviceRoleKey } = backend();
   const gateway = createGateway({
-    apiKeys: [anonKey, serviceRoleKey],
+    keys: gatewayKeys(),
     auth: echo('auth'),
     storage: echo('storage'),
     realtime: {
       handle: echo('realtime'),
-      upgrade: (_req, socket, head, path) => {
+      upgrade: (_req, socket, head, path, query) => {
         socket.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n');
-        socket.end(`upgraded ${path} ${head.toString('latin1')}`);
+        socket.end(`upgraded ${path} apikey=${query.get('apikey')} ${head.toString('latin1')}`);
       },
     },
     postgrestPort,
@@ -509,6 +540,8 @@ describe('the gateway over HTTP/1.1, byte by byte', () => {
       insert into public.gateway_items select i, 'item ' || i from generate_series(1, 40) i on conflict do nothing;
       create or replace function public.gateway_echo(x jsonb default null) returns jsonb
         language sql stable set search_path = '' as $$ select pg_catalog.jsonb_build_object('x', x) $$;
+      create or replace function public.gateway_role() returns text
+        language sql stable set search_path = '' as $$ select current_user::text $$;
     `);
     await client.end();
     gateway = await gatewayTo(Number(new URL(backend().postgrestUrl).port));
@@ -521,10 +554,12 @@ describe('the gateway over HTTP/1.1, byte by byte', () => {
         headers: { apikey: key, 'content-type': 'application/json' },
         body: '{}',
       });
-      if (res.ok && rpc.ok) return;
+      const role = await fetch(`http://127.0.0.1:${gateway.port}/rest/v1/rpc/gateway_role`);
+      await Promise.all([res.arrayBuffer(), rpc.arrayBuffer(), role.arrayBuffer()]);
+      if (res.ok && rpc.ok && role.ok) return;
       await sleep(50);
     }
-    throw new Error('PostgREST never saw public.gateway_items and public.gateway_echo');
+    throw new Error('PostgREST never saw public.gateway_items, gateway_echo and gateway_role');
   });
 
   // Other suites share this database and check every table in public (RLS coverage, advisors).
@@ -534,6 +569,7 @@ describe('the gateway over HTTP/1.1, byte by byte', () => {
     await client.connect();
     await client.query('drop table if exists public.gateway_items');
     await client.query('drop function if exists public.gateway_echo(jsonb)');
+    await client.query('drop function if exists public.gateway_role()');
     await client.end();
   });
 
@@ -682,24 +718,25 @@ describe('the gateway over HTTP/1.1, byte by byte', () => {
     expect(answers[2]!.body).toBe(answers[1]!.body);
   });
 
-  it('refuses missing and unknown keys, answers preflights, and routes the other services', async () => {
+  it('lets missing and unknown keys through to PostgREST, answers preflights, and routes the other services', async () => {
     const post = (path: string, body: string) =>
       `POST ${path} HTTP/1.1\r\nHost: localhost\r\napikey: ${key}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
     const cases: Array<[string, string, string | RegExp]> = [
+      // kong.yml has no key-auth: PostgREST sees no bearer token and answers as anon, whom RLS lets read.
       [
-        `GET /rest/v1/gateway_items HTTP/1.1\r\nHost: localhost\r\n\r\n`,
-        'HTTP/1.1 401 Unauthorized',
-        'No API key found in request',
+        `GET /rest/v1/gateway_items?id=eq.3 HTTP/1.1\r\nHost: localhost\r\n\r\n`,
+        'HTTP/1.1 200 OK',
+        /^\[\{"id":3,/,
       ],
       [
-        `GET /rest/v1/gateway_items HTTP/1.1\r\nHost: localhost\r\napikey: forged\r\n\r\n`,
-        'HTTP/1.1 401 Unauthorized',
-        'Invalid authentication credentials',
+        `GET /rest/v1/gateway_items?id=eq.3 HTTP/1.1\r\nHost: localhost\r\napikey: forged\r\n\r\n`,
+        'HTTP/1.1 200 OK',
+        /^\[\{"id":3,/,
       ],
       [
-        `GET /rest/v1/gateway_items HTTP/1.1\r\nHost: localhost\r\napikey:\r\n\r\n`,
-        'HTTP/1.1 401 Unauthorized',
-        'No API key found in request',
+        `GET /rest/v1/gateway_items?id=eq.3 HTTP/1.1\r\nHost: localhost\r\napikey:\r\n\r\n`,
+        'HTTP/1.1 200 OK',
+        /^\[\{"id":3,/,
       ],
       [
         'OPTIONS /rest/v1/gateway_items HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost:3000\r\n' +
@@ -707,10 +744,11 @@ describe('the gateway over HTTP/1.1, byte by byte', () => {
         'HTTP/1.1 200 OK',
         '',
       ],
+      // …and refuses anon a write: PostgREST's 401, not the gateway's.
       [
         post('/rest/v1/gateway_items', '{"id":1000}').replace(/apikey: [^\r]*\r\n/, ''),
         'HTTP/1.1 401 Unauthorized',
-        'No API key found in request',
+        /"code":"42501"/,
       ],
       [
         post('/auth/v1/token?grant_type=password', '{"email":"a@b.c"}'),
@@ -753,22 +791,103 @@ describe('the gateway over HTTP/1.1, byte by byte', () => {
     );
     const { answers, rest } = parseAnswers(upgrade.data, ['GET']);
     expect(statuses(answers)).toEqual(['HTTP/1.1 101 Switching Protocols']);
-    expect(rest).toBe('upgraded /websocket first-frame');
-    // An upgrade elsewhere, or without a key, is refused before it happens.
-    for (const [request, status] of [
-      [
-        get('/rest/v1/gateway_items', 'Connection: Upgrade\r\nUpgrade: websocket\r\n'),
-        'HTTP/1.1 404 Not Found',
-      ],
-      [
-        'GET /realtime/v1/websocket HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n',
-        'HTTP/1.1 401 Unauthorized',
-      ],
+    expect(rest).toBe(`upgraded /websocket apikey=${key} first-frame`);
+    // `realtime-v1-ws` checks no key either (realtime does), and sends an opaque one on as its JWT
+    // (start.go's QueryToken).
+    const upgradeWith = (query: string) =>
+      `GET /realtime/v1/websocket${query} HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\n` +
+      'Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n';
+    const { anon, serviceRole } = gatewayKeys();
+    for (const [query, seen] of [
+      ['?vsn=1.0.0', 'null'],
+      ['?apikey=forged', 'forged'],
+      [`?apikey=${PUBLISHABLE_KEY}&vsn=2.0.0`, anon],
+      [`?apikey=${SECRET_KEY}`, serviceRole],
     ] as const) {
-      const refused = await exchange(gateway.port, [request], ['GET']);
-      expect(statuses(parseAnswers(refused.data, ['GET']).answers)).toEqual([status]);
-      expect(refused.closed).toBe(true);
+      const handed = await exchange(gateway.port, [upgradeWith(query)], ['GET']);
+      const parsed = parseAnswers(handed.data, ['GET']);
+      expect(statuses(parsed.answers), query).toEqual(['HTTP/1.1 101 Switching Protocols']);
+      expect(parsed.rest, query).toBe(`upgraded /websocket apikey=${seen} `);
     }
+    // An upgrade elsewhere is refused before it happens.
+    const refused = await exchange(
+      gateway.port,
+      [get('/rest/v1/gateway_items', 'Connection: Upgrade\r\nUpgrade: websocket\r\n')],
+      ['GET'],
+    );
+    expect(statuses(parseAnswers(refused.data, ['GET']).answers)).toEqual(['HTTP/1.1 404 Not Found']);
+    expect(refused.closed).toBe(true);
+  });
+
+  it('derives the Authorization each service gets from the apikey, where kong.yml’s request-transformer does', async () => {
+    const { anon, serviceRole } = gatewayKeys();
+    const request = (path: string, headers: Record<string, string>) =>
+      `GET ${path} HTTP/1.1\r\nHost: localhost\r\n${Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('')}\r\n`;
+    // [path, headers sent, Authorization the service gets (null: none)]
+    const cases: Array<[string, Record<string, string>, string | null]> = [
+      // The caller's own token goes through, whatever the apikey.
+      [
+        '/auth/v1/user',
+        { apikey: PUBLISHABLE_KEY, Authorization: 'Bearer user.jwt.here' },
+        'Bearer user.jwt.here',
+      ],
+      ['/auth/v1/user', { Authorization: 'Basic abc' }, 'Basic abc'],
+      // Without one, the opaque keys become their JWTs; so does a bearer token that is an opaque key.
+      ['/auth/v1/user', { apikey: PUBLISHABLE_KEY }, `Bearer ${anon}`],
+      ['/storage/v1/bucket', { apikey: SECRET_KEY }, `Bearer ${serviceRole}`],
+      [
+        '/auth/v1/user',
+        { apikey: SECRET_KEY, Authorization: `Bearer ${SECRET_KEY}` },
+        `Bearer ${serviceRole}`,
+      ],
+      ['/realtime/v1/api/broadcast', { apikey: SECRET_KEY }, `Bearer ${serviceRole}`],
+      // A legacy key, or anything else, is sent on as it came, without `Bearer `.
+      ['/storage/v1/bucket', { apikey: anon }, anon],
+      ['/auth/v1/user', { apikey: 'forged' }, 'forged'],
+      ['/auth/v1/user', { apikey: anon, Authorization: 'Bearer sb_publishable_unknown' }, anon],
+      // With no apikey, an opaque bearer token is taken away; nothing is added where nothing came.
+      ['/auth/v1/user', { Authorization: 'Bearer sb_secret_whatever' }, ''],
+      ['/auth/v1/user', {}, null],
+      // The routes without the transformer: email links, OAuth redirects, S3 and the realtime socket's.
+      ['/auth/v1/verify?token=x&type=signup', { apikey: PUBLISHABLE_KEY }, null],
+      ['/auth/v1/callback', { apikey: SECRET_KEY }, null],
+      ['/auth/v1/authorize?provider=github', { apikey: SECRET_KEY }, null],
+      [
+        '/storage/v1/s3/bucket',
+        { apikey: SECRET_KEY, Authorization: 'AWS4-HMAC-SHA256 Credential=x' },
+        'AWS4-HMAC-SHA256 Credential=x',
+      ],
+      ['/storage/v1/s3/bucket', { apikey: SECRET_KEY }, null],
+      ['/realtime/v1/websocket', { apikey: SECRET_KEY }, null],
+    ];
+    for (const [path, headers, expected] of cases) {
+      const { answers } = parseAnswers(
+        (await exchange(gateway.port, [request(path, headers)], ['GET'])).data,
+        ['GET'],
+      );
+      expect(statuses(answers), path).toEqual(['HTTP/1.1 200 OK']);
+      expect(JSON.parse(answers[0]!.body).authorization, `${path} ${JSON.stringify(headers)}`).toBe(expected);
+    }
+  });
+
+  it('runs REST calls as the role the derived Authorization names', async () => {
+    const { anon, serviceRole } = gatewayKeys();
+    const role = async (headers: Record<string, string>) => {
+      const res = await fetch(`http://127.0.0.1:${gateway.port}/rest/v1/rpc/gateway_role`, { headers });
+      expect(res.status, JSON.stringify(headers)).toBe(200);
+      return res.json();
+    };
+    expect(await role({ apikey: SECRET_KEY })).toBe('service_role');
+    expect(await role({ apikey: SECRET_KEY, Authorization: `Bearer ${SECRET_KEY}` })).toBe('service_role');
+    expect(await role({ apikey: PUBLISHABLE_KEY, Authorization: `Bearer ${PUBLISHABLE_KEY}` })).toBe('anon');
+    expect(await role({ apikey: 'forged', Authorization: `Bearer ${serviceRole}` })).toBe('service_role');
+    // A legacy key alone reaches PostgREST without `Bearer `, which it does not read as a token: anon,
+    // even for the service_role key, as behind the CLI's Kong.
+    expect(await role({ apikey: serviceRole })).toBe('anon');
+    expect(await role({ apikey: anon })).toBe('anon');
+    expect(await role({})).toBe('anon');
   });
 
   it('answers pipelined requests, and requests sent before an answer came, in order', async () => {
@@ -921,14 +1040,13 @@ describe('the gateway over HTTP/1.1, byte by byte', () => {
       [[rpc('{}', 'Content-Length: 02\r\n')], ['HTTP/1.1 200 OK']],
       [[rpc('', '')], ['HTTP/1.1 200 OK']], // no length: no body
       [[rpc(`{"x":"${'y'.repeat(17_000)}"}`, `Content-Length: ${17_000 + 8}\r\n`)], ['HTTP/1.1 200 OK']],
-      // A delete with no filter is refused before row-level security is asked, as hosted's safeupdate does.
+      // A delete with no filter: refused by the database (hosted's safeupdate, emulated), not the gateway.
       [
         [`DELETE /rest/v1/gateway_items HTTP/1.1\r\nHost: localhost\r\napikey: ${key}\r\n\r\n`],
         ['HTTP/1.1 400 Bad Request'],
       ],
-      // With a filter, row-level security leaves anon no row to delete.
       [
-        [`DELETE /rest/v1/gateway_items?id=eq.8 HTTP/1.1\r\nHost: localhost\r\napikey: ${key}\r\n\r\n`],
+        [`DELETE /rest/v1/gateway_items?id=eq.1 HTTP/1.1\r\nHost: localhost\r\napikey: ${key}\r\n\r\n`],
         ['HTTP/1.1 204 No Content'],
       ],
     ];
@@ -1137,7 +1255,7 @@ describe('the gateway in front of a PostgREST that misbehaves', () => {
       socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]'),
     );
     const gateway = createGateway({
-      apiKeys: [key],
+      keys: gatewayKeys(),
       auth: echo('auth'),
       storage: echo('storage'),
       realtime: { handle: echo('realtime'), upgrade: (_req, socket) => socket.destroy() },

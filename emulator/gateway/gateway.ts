@@ -1,9 +1,10 @@
-// One HTTP server in front of the services, like the Kong gateway of a Supabase project
-// (supabase/supabase docker/volumes/api/kong.yml): prefixes stripped, `apikey` checked, CORS on.
+// One HTTP server in front of the services, like the Kong gateway of the Supabase CLI's local stack
+// (supabase/cli internal/start/templates/kong.yml, filled in by internal/start/start.go): prefixes
+// stripped, CORS on, no key checked, and an `Authorization` derived from the `apikey` when none is sent.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Pool } from 'undici';
-import { sendJson } from '../lib/http.ts';
+import { header, sendJson } from '../lib/http.ts';
 
 export type Mount = (
   req: IncomingMessage,
@@ -21,12 +22,22 @@ export type UpgradeMount = (
   query: URLSearchParams,
 ) => void;
 
+/** The project's API keys, as the CLI's start.go fills them into kong.yml. */
+export interface GatewayKeys {
+  /** The legacy JWT keys. */
+  anon: string;
+  serviceRole: string;
+  /** The opaque keys, which the gateway turns into the anon and service_role JWTs. */
+  publishable: string;
+  secret: string;
+}
+
 export interface GatewayOptions {
-  apiKeys: string[];
+  keys: GatewayKeys;
   auth: Mount;
   storage: Mount;
   realtime: { handle: Mount; upgrade: UpgradeMount };
-  /** Edge Functions. Like Kong's `functions-v1` route, no `apikey` is asked: the function checks the JWT. */
+  /** Edge Functions: the function's `verify_jwt` checks the `Authorization` the gateway sends on. */
   functions?: Mount;
   postgrestPort: number;
   log?: (line: string) => void;
@@ -40,18 +51,46 @@ export const EXPOSED_HEADERS =
   'Content-Range, X-Total-Count, Link, X-Supabase-Api-Version, Content-Location, Location';
 const ALLOWED_METHODS = 'GET, HEAD, PUT, PATCH, POST, DELETE, OPTIONS';
 
-/** Auth routes Kong lets through without a key: email links, OAuth redirects and the public keys. */
-const OPEN_AUTH_PATHS = new Set(['/verify', '/callback', '/authorize', '/.well-known/jwks.json']);
+/**
+ * Where kong.yml's request-transformer leaves `Authorization` alone: the routes `auth-v1-open`,
+ * `auth-v1-open-callback` and `auth-v1-open-authorize` (email links and OAuth redirects) and
+ * `storage-v1-s3` (its AWS signature is the `Authorization`). Kong matches a route's path as a
+ * prefix; these are the paths after the service's prefix.
+ */
+function keepsAuthorization(service: string, path: string): boolean {
+  if (service === 'auth') return /^\/(verify|callback|authorize)/.test(path);
+  if (service === 'storage') return path.startsWith('/s3/');
+  // Only `realtime-v1-rest` (`/realtime/v1/api`) has the transformer; the websocket's key is in its query.
+  if (service === 'realtime') return !path.startsWith('/api');
+  return false;
+}
 
 /**
- * Storage URLs meant to be opened without a key, as on a hosted project: public objects (and their
- * image renders), and signed URLs, whose token is the authorisation.
+ * The `Authorization` the CLI's gateway sends on (start.go's `BearerToken`, the value of kong.yml's
+ * request-transformer `add` and `replace`): the caller's own, unless it is missing or an opaque key
+ * (`Bearer sb_…`); then the JWT of an opaque `apikey`, or the `apikey` itself as it came (a legacy JWT
+ * key, with no `Bearer `: GoTrue and PostgREST then see no bearer token, storage-api reads it as one),
+ * or an empty value when there is no `apikey` either (which every service reads as no token).
  */
-function isOpenStoragePath(method: string | undefined, path: string): boolean {
-  if (method === 'GET' || method === 'HEAD') {
-    return /^\/(object|render\/image)\/(public|sign|info\/public)\//.test(path);
-  }
-  return method === 'PUT' && path.startsWith('/object/upload/sign/');
+export function gatewayAuthorization(
+  keys: GatewayKeys,
+  authorization: string | undefined,
+  apikey: string | undefined,
+): string {
+  if (authorization !== undefined && !authorization.startsWith('Bearer sb_')) return authorization;
+  if (apikey === keys.secret) return `Bearer ${keys.serviceRole}`;
+  if (apikey === keys.publishable) return `Bearer ${keys.anon}`;
+  return apikey ?? '';
+}
+
+/**
+ * The websocket's `?apikey=` as `realtime-v1-ws` sends it on (start.go's `QueryToken`, a
+ * request-transformer `replace`): an opaque key becomes its JWT, anything else goes as it came.
+ */
+function realtimeQueryKey(keys: GatewayKeys, apikey: string): string {
+  if (apikey === keys.secret) return keys.serviceRole;
+  if (apikey === keys.publishable) return keys.anon;
+  return apikey;
 }
 
 function corsHeaders(): Record<string, string> {
@@ -87,13 +126,19 @@ const HOP_BY_HOP = [
 const REQUEST_HEADERS_NOT_FORWARDED = new Set([...HOP_BY_HOP, 'host', 'expect']);
 const RESPONSE_HEADERS_NOT_FORWARDED = new Set(HOP_BY_HOP);
 
-/** The request's headers as a flat [name, value, …] list, as node:http parsed them. */
-function forwardedRequestHeaders(raw: string[]): string[] {
+/**
+ * The request's headers as a flat [name, value, …] list, as node:http parsed them; with
+ * `authorization`, that value in place of the caller's.
+ */
+function forwardedRequestHeaders(raw: string[], authorization?: string): string[] {
   const out: string[] = [];
   for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i] as string;
-    if (!REQUEST_HEADERS_NOT_FORWARDED.has(name.toLowerCase())) out.push(name, raw[i + 1] as string);
+    const name = (raw[i] as string).toLowerCase();
+    if (REQUEST_HEADERS_NOT_FORWARDED.has(name)) continue;
+    if (authorization !== undefined && name === 'authorization') continue;
+    out.push(raw[i] as string, raw[i + 1] as string);
   }
+  if (authorization !== undefined) out.push('Authorization', authorization);
   return out;
 }
 
@@ -120,15 +165,8 @@ function hasBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || req.headers['content-length'] !== undefined;
 }
 
-/** The `apikey` header, else the `?apikey=` parameter; the query string is only parsed when needed. */
-function apiKeyOf(req: IncomingMessage, search: string): string | undefined {
-  const fromHeader = req.headers.apikey;
-  const header = Array.isArray(fromHeader) ? fromHeader[0] : fromHeader;
-  return header ?? new URLSearchParams(search).get('apikey') ?? undefined;
-}
-
 export function createGateway(options: GatewayOptions): http.Server {
-  const keys = new Set(options.apiKeys);
+  const { keys } = options;
   // Keep-alive connections to PostgREST, request and response bodies streamed both ways with
   // back-pressure: undici's Pool (the client Node's own fetch is built on).
   const postgrest = new Pool(`http://127.0.0.1:${options.postgrestPort}`, { connections: 64 });
@@ -140,13 +178,19 @@ export function createGateway(options: GatewayOptions): http.Server {
     sendJson(res, 502, { message: BAD_GATEWAY_MESSAGE }, corsHeaders());
   }
 
-  function proxyToPostgrest(req: IncomingMessage, res: ServerResponse, path: string, search: string): void {
+  function proxyToPostgrest(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    search: string,
+    authorization: string | undefined,
+  ): void {
     postgrest
       .stream(
         {
           method: req.method ?? 'GET',
           path: path + search,
-          headers: forwardedRequestHeaders(req.rawHeaders),
+          headers: forwardedRequestHeaders(req.rawHeaders, authorization),
           body: hasBody(req) ? req : null,
           // The headers as they came (names in their own case, in order, values byte for byte as
           // Latin-1, which node:http writes back the same), as a flat list.
@@ -189,26 +233,19 @@ export function createGateway(options: GatewayOptions): http.Server {
       sendJson(res, 404, { message: 'no Route matched with those values' }, corsHeaders());
       return;
     }
-    const needsKey =
-      name === 'rest' ||
-      name === 'realtime' ||
-      (name === 'auth' && !OPEN_AUTH_PATHS.has(rest)) ||
-      (name === 'storage' && !isOpenStoragePath(req.method, rest));
-    if (needsKey) {
-      const key = apiKeyOf(req, search);
-      if (!key) {
-        sendJson(res, 401, { message: 'No API key found in request' }, corsHeaders());
-        return;
-      }
-      if (!keys.has(key)) {
-        sendJson(res, 401, { message: 'Invalid authentication credentials' }, corsHeaders());
-        return;
-      }
+    // No key-auth on any route (kong.yml has none): each service judges the token it is given.
+    let authorization: string | undefined;
+    if (!keepsAuthorization(name, rest)) {
+      const given = header(req, 'authorization');
+      const derived = gatewayAuthorization(keys, given, header(req, 'apikey'));
+      // Kong would add an empty header where none came; sending none is the same to every service.
+      if (derived !== given && !(given === undefined && derived === '')) authorization = derived;
     }
     if (name === 'rest') {
-      proxyToPostgrest(req, res, rest, search);
+      proxyToPostgrest(req, res, rest, search, authorization);
       return;
     }
+    if (authorization !== undefined) req.headers.authorization = authorization;
     const functions = name === 'functions' ? options.functions : undefined;
     if (name === 'auth' || name === 'storage' || name === 'realtime' || functions) {
       for (const [k, v] of Object.entries(corsHeaders())) res.setHeader(k, v);
@@ -224,36 +261,24 @@ export function createGateway(options: GatewayOptions): http.Server {
     }
     sendJson(res, 404, { message: 'no Route matched with those values' }, corsHeaders());
   });
-  // Kong's key-auth covers the realtime websocket too: the key comes as `?apikey=` (what
-  // realtime-js sends) or a header, and a missing or unknown one is refused before the upgrade.
+  // `realtime-v1-ws`: no key checked here (realtime refuses a missing or bad one itself), an opaque
+  // `?apikey=` turned into its JWT.
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     const rawUrl = req.url ?? '/';
     const q = rawUrl.indexOf('?');
     const path = q === -1 ? rawUrl : rawUrl.slice(0, q);
-    const search = q === -1 ? '' : rawUrl.slice(q);
-    const query = new URLSearchParams(search);
+    const query = new URLSearchParams(q === -1 ? '' : rawUrl.slice(q));
     const match = /^\/realtime\/v1(\/.*)$/.exec(path);
-    const refuse = (status: number, message: string) => {
-      const body = JSON.stringify({ message });
-      const reason = status === 401 ? 'Unauthorized' : 'Not Found';
-      socket.end(
-        `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-      );
-    };
     if (!match) {
-      refuse(404, 'no Route matched with those values');
+      const body = JSON.stringify({ message: 'no Route matched with those values' });
+      socket.end(
+        `HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
       return;
     }
-    const key = apiKeyOf(req, search);
-    if (!key) {
-      refuse(401, 'No API key found in request');
-      return;
-    }
-    if (!keys.has(key)) {
-      refuse(401, 'Invalid authentication credentials');
-      return;
-    }
+    const apikey = query.get('apikey');
+    if (apikey !== null) query.set('apikey', realtimeQueryKey(keys, apikey));
     options.realtime.upgrade(req, socket, head, match[1] ?? '/', query);
   });
   server.keepAliveTimeout = 65_000;

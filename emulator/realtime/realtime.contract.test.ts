@@ -350,7 +350,7 @@ describe('tokens', () => {
     await c.removeChannel(channel);
   });
 
-  it('refuses a websocket without an API key at the gateway', async () => {
+  it('refuses a websocket without an API key (realtime itself: the CLI’s gateway checks none)', async () => {
     const url = `${backend().apiUrl.replace('http', 'ws')}/realtime/v1/websocket?vsn=2.0.0`;
     const status = await new Promise<number>((resolve, reject) => {
       const ws = new WebSocket(url);

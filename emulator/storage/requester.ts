@@ -2,7 +2,7 @@
 // (supabase/storage src/http/plugins/jwt.ts). HS256 tokens (the API keys) and ES256 user sessions
 // are verified with the project's keys; the role claim becomes the Postgres role the request runs as.
 import type { IncomingMessage } from 'node:http';
-import { bearerToken, header } from '../lib/http.ts';
+import { header } from '../lib/http.ts';
 import { verifyJwt, type SigningKeys } from '../keys.ts';
 import { errors } from './errors.ts';
 
@@ -29,12 +29,13 @@ const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 export type JwtMode = 'required' | 'optional';
 
 /**
- * The requester of `req`. The bearer token wins; a request with only an `apikey` runs as that key's
- * role, as behind Kong. With `optional`, a missing or invalid token makes the caller anonymous
- * (storage-api's `allowInvalidJwt` routes); otherwise it is AccessDenied with the verifier's message.
+ * The requester of `req`: the token in `Authorization`, `Bearer ` or not, as storage-api's jwt plugin
+ * reads it (a request with only an `apikey` gets it there from the gateway, as behind the CLI's Kong).
+ * With `optional`, a missing or invalid token makes the caller anonymous (storage-api's
+ * `allowInvalidJwt` routes); otherwise it is AccessDenied with the verifier's message.
  */
 export async function identify(keys: SigningKeys, req: IncomingMessage, mode: JwtMode): Promise<Requester> {
-  const token = bearerToken(req) ?? header(req, 'apikey');
+  const token = (header(req, 'authorization') ?? '').replace(/^Bearer\s+/i, '');
   if (!token) {
     if (mode === 'optional') return ANONYMOUS;
     throw errors.accessDenied('Invalid Compact JWS');
