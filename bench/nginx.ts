@@ -2,8 +2,8 @@
 // written in C costs here, next to the gateway and the bare Node relay. A hosted project's gateway is
 // Kong, which is nginx; the local backend cannot ship it (decision 001: Node.js and npm packages
 // only), so this is a reference row of `npm run bench`, never part of the backend. It does the
-// gateway's job for a REST read: the `apikey` checked against the project's keys (401 otherwise), the
-// `/rest/v1` prefix cut, a pool of keep-alive connections to PostgREST, hop-by-hop headers dropped,
+// gateway's job for a REST read as the Supabase CLI's gateway does it: no key check, the `apikey` sent
+// on as `Authorization` when the request carries none, the `/rest/v1` prefix cut, a pool of keep-alive connections to PostgREST, hop-by-hop headers dropped,
 // and the gateway's CORS headers in place of PostgREST's. Debian: `apt-get install nginx-light`.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -40,11 +40,11 @@ http {
   proxy_temp_path ${dir}/proxy;
   map_hash_bucket_size 512;
   upstream postgrest { server ${postgrest.host}; keepalive 16; }
-  map $http_apikey $key_known { default 0; ${quoted(backend.anonKey)} 1; ${quoted(backend.serviceRoleKey)} 1; }
+  map $http_authorization $authorization { "" $http_apikey; default $http_authorization; }
   server {
     listen 127.0.0.1:${port};
     location /rest/v1/ {
-      if ($key_known = 0) { return 401; }
+      proxy_set_header Authorization $authorization;
       proxy_pass http://postgrest/;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
@@ -80,10 +80,9 @@ http {
       await new Promise((r) => setTimeout(r, 50));
       continue;
     }
-    const unkeyed = await read({});
-    if (keyed === 200 && unkeyed === 401) return { url, stop };
+    if (keyed === 200) return { url, stop };
     stop();
-    throw new Error(`nginx answered ${keyed} with the key and ${unkeyed ?? 'nothing'} without`);
+    throw new Error(`nginx answered ${keyed} to a read with the key`);
   }
   stop();
   throw new Error('nginx did not start');
