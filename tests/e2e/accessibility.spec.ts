@@ -152,6 +152,7 @@ test('the workspace screens: workspaces, overview, board, task panel, members, s
     ['overview', workspace],
     ['members', `${workspace}/members`],
     ['settings', `${workspace}/settings`],
+    ['project settings', `${new URL(board).pathname}/settings`],
     ['search', `${workspace}/search?q=Task`],
     ['a workspace that is not mine', `/w/not-mine-${randomUUID().slice(0, 8)}`],
   ];

@@ -378,3 +378,11 @@ export async function serviceRest<T = unknown>(
   expect(res.ok, `${pathAndQuery}: ${await res.clone().text()}`).toBe(true);
   return (await res.json()) as T;
 }
+
+/** A project's statuses as its settings list them, top to bottom (each row a group named by it). */
+export function statusNames(page: Page): Promise<Array<string | null>> {
+  return page
+    .getByRole('region', { name: 'Statuses' })
+    .getByRole('group')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label')));
+}

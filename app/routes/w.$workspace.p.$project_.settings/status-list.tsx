@@ -54,6 +54,7 @@ export function StatusList({
               reply={reply}
               handle={
                 interactive ? (
+                  // The handle drags its row; the row's fields stay free for selecting their text.
                   <span
                     draggable
                     onDragStart={(event) => {
@@ -64,7 +65,7 @@ export function StatusList({
                     onDragEnd={() => setDragging(null)}
                     role="img"
                     aria-label={`Drag ${status.name} to reorder`}
-                    className="cursor-grab text-slate-400"
+                    className="cursor-grab select-none text-slate-400"
                   >
                     ⠿
                   </span>
