@@ -91,6 +91,22 @@ export function dataErrorKind(error: unknown): DataErrorKind {
 }
 
 /**
+ * The constraint an integrity error names (`labels_workspace_name_key`), so a route can put its
+ * refusal next to the field it is about. Postgres names it in the message of a unique, check or
+ * foreign-key violation; a trigger that enforces a rule no constraint can (a limit) names its rule
+ * in the detail the same way. Null for any other error.
+ */
+export function violatedConstraint(error: unknown): string | null {
+  if (!isRecord(error) || typeof error.code !== 'string' || !error.code.startsWith('23')) return null;
+  for (const text of [error.message, error.details])
+    if (typeof text === 'string') {
+      const named = /constraint "([^"]+)"/.exec(text);
+      if (named?.[1]) return named[1];
+    }
+  return null;
+}
+
+/**
  * A Response to throw from a loader or action: the route's error boundary shows it. An outage is
  * logged once for all the requests it fails, by the backend's client (outage.server.ts).
  */
