@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-ru
 import { randomUUID } from 'node:crypto';
 import { useEffect, useRef, type RefObject } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
-import { useLiveComments } from '~/components/live.tsx';
+import { useLiveTask } from '~/components/live.tsx';
 import { readForm } from '~/utils/form-body.server.ts';
 import { readIntent } from '~/utils/intent.server.ts';
 import { modified, typing } from '~/utils/keys.ts';
@@ -22,11 +22,14 @@ import { TaskIntent } from './intents.server.ts';
 import { MoveTask } from './move-task.tsx';
 import { TaskFacts } from './task-facts.tsx';
 import { TaskForm, TaskText } from './task-form.tsx';
-import { requireTask, taskPanelData } from './task.server.ts';
+import { setLabels, toggleLabel } from './task-labels.server.ts';
+import { TaskLabels } from './task-labels.tsx';
+import { labelsOf, requireTask, taskPanelData } from './task.server.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const found = await requireTask(request, context, params);
-  const { user, member, project, task } = found;
+  const { user, member, project } = found;
+  const { task_labels: _onTask, ...task } = found.task;
   // `?edit=<comment id>` opens the editor of one's own comment: a link, so it works without JavaScript.
   const editing = new URL(request.url).searchParams.get('edit');
   return json({
@@ -35,7 +38,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     commentKey: randomUUID(),
     editing: editing && isUuid(editing) ? editing : null,
     task,
+    labels: labelsOf(found.task),
     workspaceSlug: member.workspace.slug,
+    workspaceId: member.workspace.id,
     projectKey: project.key,
     today: readerToday(request, new Date()),
     me: user.id,
@@ -63,6 +68,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return deleteFromTask(found, 'attachments', sent.attachmentId);
     case 'delete-task':
       return deleteTask(found);
+    case 'labels':
+      return setLabels(found, formData);
+    case 'add-label':
+      return toggleLabel(found, sent.labelId, true);
+    case 'remove-label':
+      return toggleLabel(found, sent.labelId, false);
   }
 }
 
@@ -71,6 +82,8 @@ export default function TaskPanel() {
     task,
     comments,
     attachments,
+    labels,
+    workspaceLabels,
     workspaceSlug,
     projectKey,
     members,
@@ -82,10 +95,11 @@ export default function TaskPanel() {
   const reply = useActionData<typeof action>();
   // The board's windows (?todo=150) stay open through the panel's links and forms.
   const location = useLocation();
-  const live = useLiveComments(
-    task.id,
-    comments.map((c) => c.id),
-  );
+  const live = useLiveTask(task.id, {
+    workspaceId: page.workspaceId,
+    commentIds: comments.map((c) => c.id),
+    labelIds: workspaceLabels.map((l) => l.id),
+  });
   const close = useRef<HTMLAnchorElement>(null);
   useEscapeFollows(close);
   const ref = taskRef(projectKey, task.number);
@@ -125,6 +139,14 @@ export default function TaskPanel() {
       ) : (
         <TaskText task={task} />
       )}
+      <TaskLabels
+        taskId={task.id}
+        labels={labels}
+        workspaceLabels={workspaceLabels}
+        canEdit={canEdit}
+        labelsPath={`/w/${workspaceSlug}/labels`}
+        error={reply && 'labelsError' in reply ? reply.labelsError : null}
+      />
       <Attachments
         attachments={attachments}
         workspaceSlug={workspaceSlug}

@@ -1,5 +1,5 @@
 // The task a panel address names (`/w/:workspace/p/:project/t/:number`), and what the panel shows
-// with it: its comments, its files (with previews of pictures) and the workspace's people.
+// with it: its comments, its files (with previews of pictures), the workspace's people and labels.
 import type { AppLoadContext, LoaderFunctionArgs } from '@remix-run/node';
 import { dataErrorResponse, notFound } from '~/utils/data-errors.server.ts';
 import { publicAvatarUrl } from '~/utils/files.server.ts';
@@ -29,7 +29,7 @@ export async function requireTask(
   const { data: task, error } = await supabase
     .from('tasks')
     .select(
-      'id, number, title, description, status, priority, assignee_id, due_date, project:projects!tasks_project_fkey(archived_at)',
+      'id, number, title, description, status, priority, assignee_id, due_date, project:projects!tasks_project_fkey(archived_at), task_labels(label:labels(id, name, color))',
     )
     .eq('project_id', project.id)
     .eq('workspace_id', member.workspace.id)
@@ -44,9 +44,16 @@ export async function requireTask(
 /** A task request: who asks, the task, and the panel's address to come back to. */
 export type TaskRequest = Awaited<ReturnType<typeof requireTask>>;
 
-/** The task's comments, files and the workspace's people, as the panel shows them. */
+/** The labels on the task, by name. */
+export function labelsOf(task: TaskRequest['task']) {
+  return task.task_labels
+    .flatMap((on) => (on.label ? [on.label] : []))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The task's comments, files, the workspace's people and labels, as the panel shows them. */
 export async function taskPanelData({ supabase, member, task }: TaskRequest) {
-  const [comments, members, attachments] = await Promise.all([
+  const [comments, members, attachments, labels] = await Promise.all([
     supabase
       .from('comments')
       .select(
@@ -65,8 +72,10 @@ export async function taskPanelData({ supabase, member, task }: TaskRequest) {
       )
       .eq('task_id', task.id)
       .order('created_at'),
+    supabase.from('labels').select('id, name, color').eq('workspace_id', member.workspace.id),
   ]);
   if (comments.error) throw dataErrorResponse(comments.error);
+  if (labels.error) throw dataErrorResponse(labels.error);
   if (members.error) throw dataErrorResponse(members.error);
   if (attachments.error) throw dataErrorResponse(attachments.error);
   // Previews: short-lived signed URLs for images, handed out only for rows RLS just let us read.
@@ -82,6 +91,7 @@ export async function taskPanelData({ supabase, member, task }: TaskRequest) {
   }
   return {
     comments: comments.data,
+    workspaceLabels: labels.data.sort((a, b) => a.name.localeCompare(b.name)),
     attachments: attachments.data.map(({ path, uploader, ...a }) => ({
       ...a,
       uploader: uploader?.display_name ?? 'Someone',
