@@ -1,5 +1,5 @@
 import { useFetcher } from '@remix-run/react';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { LabelChip, type ChipLabel } from '~/components/label-chip.tsx';
 
 /**
@@ -100,21 +100,22 @@ export function LabelPicker({
 function PickerOption({ taskId, label, on }: { taskId: string; label: ChipLabel; on: boolean }) {
   // A fetcher of its own per label of this task, so changes to several labels are saved side by side.
   const fetcher = useFetcher<{ labelsError: string | null }>({ key: `task-label:${taskId}:${label.id}` });
+  // The box follows the click at once (the fetcher's own state arrives a render later), then the
+  // change on its way, then the saved labels.
+  const [clicked, setClicked] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (fetcher.state === 'idle') setClicked(null);
+  }, [fetcher.state]);
   const pending = fetcher.formData?.get('intent');
-  const checked = pending ? pending === 'add-label' : on;
+  const checked = pending ? pending === 'add-label' : (clicked ?? on);
+  const toggle = () => {
+    setClicked(!checked);
+    fetcher.submit({ intent: checked ? 'remove-label' : 'add-label', labelId: label.id }, { method: 'post' });
+  };
   return (
     <li>
       <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 hover:bg-slate-50">
-        <input
-          type="checkbox"
-          checked={checked}
-          onChange={() =>
-            fetcher.submit(
-              { intent: checked ? 'remove-label' : 'add-label', labelId: label.id },
-              { method: 'post' },
-            )
-          }
-        />
+        <input type="checkbox" checked={checked} onChange={toggle} />
         <LabelChip label={label} />
       </label>
       {fetcher.state === 'idle' && fetcher.data?.labelsError ? (
