@@ -136,6 +136,18 @@ describe('the labels page', () => {
     expect(html).toContain('value="One more"');
   });
 
+  it('deletes a label, which comes off every task it was on', async () => {
+    const id = await makeLabel(home, 'Short-lived');
+    const task = await makeTask(home, 'Labelled briefly');
+    expect((await postForm(app, task.panel, { intent: 'add-label', labelId: id }, home.cookie)).status).toBe(
+      200,
+    );
+    const deleted = await postForm(app, labelsPage(home), { intent: 'delete', id }, home.cookie);
+    expect(deleted.status).toBe(302);
+    expect(await sql('select 1 from public.labels where id = $1', [id])).toEqual([]);
+    expect(await labelsOn(task.id)).toEqual([]);
+  });
+
   it('does not touch another workspace’s label, and answers a malformed id with a 404', async () => {
     const theirs = await makeLabel(away, 'Theirs');
     for (const fields of [
