@@ -24,12 +24,11 @@ import { TaskFacts } from './task-facts.tsx';
 import { TaskForm, TaskText } from './task-form.tsx';
 import { setLabels, toggleLabel } from './task-labels.server.ts';
 import { TaskLabels } from './task-labels.tsx';
-import { labelsOf, requireTask, taskPanelData } from './task.server.ts';
+import { requireTask, taskPanelData } from './task.server.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const found = await requireTask(request, context, params);
-  const { user, member, project } = found;
-  const { task_labels: _onTask, ...task } = found.task;
+  const { user, member, project, task } = found;
   // `?edit=<comment id>` opens the editor of one's own comment: a link, so it works without JavaScript.
   const editing = new URL(request.url).searchParams.get('edit');
   return json({
@@ -38,7 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     commentKey: randomUUID(),
     editing: editing && isUuid(editing) ? editing : null,
     task,
-    labels: labelsOf(found.task),
+    labels: found.labels,
     workspaceSlug: member.workspace.slug,
     workspaceId: member.workspace.id,
     projectKey: project.key,

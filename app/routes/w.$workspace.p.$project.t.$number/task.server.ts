@@ -11,7 +11,10 @@ import { signedIn } from '~/utils/session/signed-in.server.ts';
 const PREVIEWABLE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 const PREVIEW_SECONDS = 300;
 
-/** The task, in a project of the caller's workspace, or a 404 (a 301 for an old or capitalised address). */
+/**
+ * The task, in a project of the caller's workspace, with the labels on it; or a 404 (a 301 for an old
+ * or capitalised address).
+ */
 export async function requireTask(
   request: Request,
   context: AppLoadContext,
@@ -26,7 +29,7 @@ export async function requireTask(
   const project = requireProject(request, context, member, params.project);
   const number = Number(params.number);
   if (!Number.isInteger(number) || number < 1) throw notFound();
-  const { data: task, error } = await supabase
+  const { data: found, error } = await supabase
     .from('tasks')
     .select(
       'id, number, title, description, status, priority, assignee_id, due_date, project:projects!tasks_project_fkey(archived_at), task_labels(label:labels(id, name, color))',
@@ -36,20 +39,18 @@ export async function requireTask(
     .eq('number', number)
     .maybeSingle();
   if (error) throw dataErrorResponse(error);
-  if (!task) throw notFound();
+  if (!found) throw notFound();
+  const { task_labels: on, ...task } = found;
+  // The labels on the task, by name.
+  const labels = on
+    .flatMap(({ label }) => (label ? [label] : []))
+    .sort((a, b) => a.name.localeCompare(b.name));
   const here = taskPath(member.workspace.slug, project.key, task.number);
-  return { request, context, user, member, project, task, supabase, here };
+  return { request, context, user, member, project, task, labels, supabase, here };
 }
 
 /** A task request: who asks, the task, and the panel's address to come back to. */
 export type TaskRequest = Awaited<ReturnType<typeof requireTask>>;
-
-/** The labels on the task, by name. */
-export function labelsOf(task: TaskRequest['task']) {
-  return task.task_labels
-    .flatMap((on) => (on.label ? [on.label] : []))
-    .sort((a, b) => a.name.localeCompare(b.name));
-}
 
 /** The task's comments, files, the workspace's people and labels, as the panel shows them. */
 export async function taskPanelData({ supabase, member, task }: TaskRequest) {
