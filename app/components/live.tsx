@@ -129,10 +129,22 @@ export function useLiveBoard(projectId: string, me: Viewer): { others: Viewer[];
   return { others, state };
 }
 
-/** A task's comments, live. */
-export function useLiveComments(taskId: string, commentIds: string[]): LiveState {
-  const known = useRef(new Set(commentIds));
-  known.current = new Set(commentIds);
+/**
+ * The task panel, live: its comments, the task itself, the labels on it, and the workspace's labels
+ * it offers (renamed, recoloured, made or deleted by an admin elsewhere).
+ */
+export function useLiveTask(
+  taskId: string,
+  known: { workspaceId: string; commentIds: string[]; labelIds: string[] },
+): LiveState {
+  const ids = useRef({ comments: new Set<string>(), labels: new Set<string>() });
+  ids.current = { comments: new Set(known.commentIds), labels: new Set(known.labelIds) };
+  // Deletes carry only the key, so they cannot be filtered by task or workspace: each is checked
+  // against what the panel shows.
+  const ifShown = (kind: 'comments' | 'labels', changed: () => void) => (change: { old: unknown }) => {
+    const id = (change.old as { id?: string }).id;
+    if (id && ids.current[kind].has(id)) changed();
+  };
   return useLiveChannel(`task:${taskId}`, {}, (channel, changed) =>
     channel
       .on(
@@ -140,15 +152,32 @@ export function useLiveComments(taskId: string, commentIds: string[]): LiveState
         { event: '*', schema: 'public', table: 'comments', filter: `task_id=eq.${taskId}` },
         changed,
       )
-      .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'comments' }, (change) => {
-        const id = (change.old as { id?: string }).id;
-        if (id && known.current.has(id)) changed();
-      })
+      .on(
+        'postgres_changes',
+        { event: 'DELETE', schema: 'public', table: 'comments' },
+        ifShown('comments', changed),
+      )
       // The task itself (its fields, or its deletion) changes under the panel too.
       .on(
         'postgres_changes',
         { event: 'UPDATE', schema: 'public', table: 'tasks', filter: `id=eq.${taskId}` },
         changed,
+      )
+      // A label put on or taken off: the key of task_labels holds the task, so deletes filter too.
+      .on(
+        'postgres_changes',
+        { event: '*', schema: 'public', table: 'task_labels', filter: `task_id=eq.${taskId}` },
+        changed,
+      )
+      .on(
+        'postgres_changes',
+        { event: '*', schema: 'public', table: 'labels', filter: `workspace_id=eq.${known.workspaceId}` },
+        changed,
+      )
+      .on(
+        'postgres_changes',
+        { event: 'DELETE', schema: 'public', table: 'labels' },
+        ifShown('labels', changed),
       ),
   );
 }

@@ -82,6 +82,9 @@ export default function WorkspaceLayout() {
           <NavLink to="members" className="nav-link">
             Members
           </NavLink>
+          <NavLink to="labels" className="nav-link">
+            Labels
+          </NavLink>
           <NavLink to="settings" className="nav-link">
             Settings
           </NavLink>

@@ -120,6 +120,26 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"labels": {
+                  Row: {
+                    "color": string,"created_at": string,"id": string,"name": string,"workspace_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "color": string,"created_at"?: string,"id"?: string,"name": string,"workspace_id": string
+                  }
+                  Update: {
+                    "color"?: string,"created_at"?: string,"id"?: string,"name"?: string,"workspace_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "labels_workspace_id_fkey"
+      columns: ["workspace_id"]
+isOneToOne: false
+      referencedRelation: "workspaces"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"profiles": {
                   Row: {
                     "avatar_path": string | null,"created_at": string,"display_name": string,"id": string,"updated_at": string
@@ -172,6 +192,32 @@ isOneToOne: false
 isOneToOne: false
       referencedRelation: "workspaces"
       referencedColumns: ["id"]
+    }
+                  ]
+                },"task_labels": {
+                  Row: {
+                    "created_at": string,"label_id": string,"task_id": string,"workspace_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"label_id": string,"task_id": string,"workspace_id": string
+                  }
+                  Update: {
+                    "created_at"?: string,"label_id"?: string,"task_id"?: string,"workspace_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "task_labels_label_fkey"
+      columns: ["label_id","workspace_id"]
+isOneToOne: false
+      referencedRelation: "labels"
+      referencedColumns: ["id","workspace_id"]
+    },{
+      foreignKeyName: "task_labels_task_fkey"
+      columns: ["task_id","workspace_id"]
+isOneToOne: false
+      referencedRelation: "tasks"
+      referencedColumns: ["id","workspace_id"]
     }
                   ]
                 },"tasks": {
@@ -419,6 +465,9 @@ isOneToOne: false
                            },
 "session_status":
 { Args: Record<PropertyKey, never>; Returns: string
+                           },
+"set_task_labels":
+{ Args: { "label_ids": (string)[],"task_id": string }; Returns: undefined
                            },
 "shares_workspace_with":
 { Args: { "other": string }; Returns: boolean

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyDataError, constraintOf, dataErrorResponse } from './data-errors.server.ts';
+import { classifyDataError, dataErrorResponse, violatedConstraint } from './data-errors.server.ts';
 
 // Shapes as supabase-js hands them over: postgrest-js errors carry `code` (a SQLSTATE or PGRST…),
 // storage-js errors carry the HTTP `statusCode` storage answered with.
@@ -63,21 +63,31 @@ describe('classifyDataError', () => {
   });
 });
 
-describe('constraintOf', () => {
-  it('names the constraint a refusal is about, as PostgreSQL and the database’s own refusals word it', () => {
-    expect(
-      constraintOf({
-        code: '23505',
-        message: 'duplicate key value violates unique constraint "project_statuses_name_key"',
-      }),
-    ).toBe('project_statuses_name_key');
-    expect(
-      constraintOf({
-        code: '23514',
-        message: 'A project has at most 50 statuses (constraint "project_statuses_limit").',
-      }),
-    ).toBe('project_statuses_limit');
-    expect(constraintOf({ code: '42501', message: 'permission denied for table tasks' })).toBeNull();
-    expect(constraintOf(null)).toBeNull();
+describe('violatedConstraint', () => {
+  it('names the constraint of a unique, check or foreign-key violation', () => {
+    const unique = postgrest(
+      '23505',
+      'duplicate key value violates unique constraint "labels_workspace_name_key"',
+    );
+    expect(violatedConstraint(unique)).toBe('labels_workspace_name_key');
+    const check = postgrest(
+      '23514',
+      'new row for relation "labels" violates check constraint "labels_name_length"',
+    );
+    expect(violatedConstraint(check)).toBe('labels_name_length');
+  });
+
+  it('reads a rule a trigger names in its detail', () => {
+    const limit = {
+      ...postgrest('23514', 'A workspace can have at most 200 labels.'),
+      details: 'Failing row violates constraint "labels_per_workspace".',
+    };
+    expect(violatedConstraint(limit)).toBe('labels_per_workspace');
+  });
+
+  it('is null for anything but an integrity error', () => {
+    expect(violatedConstraint(postgrest('42501', 'violates row-level security policy "x"'))).toBeNull();
+    expect(violatedConstraint(postgrest('23514', 'no name here'))).toBeNull();
+    expect(violatedConstraint(null)).toBeNull();
   });
 });

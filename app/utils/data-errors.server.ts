@@ -85,19 +85,25 @@ export function classifyDataError(error: unknown): DataError {
   return make(kindOfCode(typeof error.code === 'string' ? error.code : ''));
 }
 
-/**
- * The constraint a refusal names, if any: PostgreSQL words every constraint's refusal `… constraint
- * "name"`, and the database's own refusals (triggers, functions) are worded the same, so a route can
- * tell which rule its input broke and say so next to the field.
- */
-export function constraintOf(error: unknown): string | null {
-  if (!isRecord(error) || typeof error.message !== 'string') return null;
-  return /constraint "([a-z0-9_]+)"/.exec(error.message)?.[1] ?? null;
-}
-
 /** The kind alone, for routes that branch on it. */
 export function dataErrorKind(error: unknown): DataErrorKind {
   return classifyDataError(error).kind;
+}
+
+/**
+ * The constraint an integrity error names (`labels_workspace_name_key`), so a route can put its
+ * refusal next to the field it is about. Postgres names it in the message of a unique, check or
+ * foreign-key violation; a trigger that enforces a rule no constraint can (a limit) names its rule
+ * in the detail the same way. Null for any other error.
+ */
+export function violatedConstraint(error: unknown): string | null {
+  if (!isRecord(error) || typeof error.code !== 'string' || !error.code.startsWith('23')) return null;
+  for (const text of [error.message, error.details])
+    if (typeof text === 'string') {
+      const named = /constraint "([^"]+)"/.exec(text);
+      if (named?.[1]) return named[1];
+    }
+  return null;
 }
 
 /**

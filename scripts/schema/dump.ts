@@ -73,6 +73,11 @@ const FUNCTION_GROUPS: Array<{ file: string; about: string; names: RegExp }> = [
     about: 'the activity log and comments',
     names: /^(record_activity|activity_task_project|mark_comment_edited)$/,
   },
+  {
+    file: 'labels',
+    about: "labels: their names, the limit per workspace, setting a task's labels at once",
+    names: /^(labels_trim_name|labels_limit_per_workspace|set_task_labels)$/,
+  },
   { file: 'profiles', about: 'profiles', names: /^create_profile_for_new_user$/ },
   { file: 'files', about: 'files: the trash of storage objects whose rows are gone', names: /trash/ },
   { file: 'rate-limits', about: 'the sign-in limits every app process shares', names: /rate_limit/ },

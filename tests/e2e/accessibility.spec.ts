@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { Authenticator } from '../support/authenticator.ts';
-import { boardOfTasks, expect, flash, hydrated, test, signInAs } from './support.ts';
+import { boardOfTasks, expect, flash, hydrated, serviceRest, test, signInAs } from './support.ts';
 
 const SCHEMES = ['light', 'dark'] as const;
 // Twenty-odd scans of a second or two each, on a shared machine.
@@ -115,10 +115,12 @@ test('the signed-out screens', async ({ page }) => {
   expect(found).toEqual([]);
 });
 
-test('the workspace screens: workspaces, overview, board, task panel, members, settings, search', async ({
+test('the workspace screens: workspaces, overview, board, task panel, members, labels, settings, search', async ({
   page,
 }) => {
-  const { owner, boardPath } = await boardOfTasks(8);
+  const { owner, boardPath, workspaceId } = await boardOfTasks(8);
+  // A label, so that the task panel shows its labels' controls.
+  await serviceRest('POST', 'labels', { workspace_id: workspaceId, name: 'Bug', color: 'red' });
   await signInAs(page, owner);
   const found: string[] = [];
   found.push(...(await scan(page, 'workspaces')));
@@ -147,10 +149,17 @@ test('the workspace screens: workspaces, overview, board, task panel, members, s
     page.getByRole('complementary').filter({ has: page.getByRole('link', { name: 'Close' }) }),
   ).toBeVisible();
   found.push(...(await scan(page, 'task panel')));
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    await page.getByRole('button', { name: 'Edit labels' }).click();
+    await expect(page.getByRole('checkbox', { name: 'Bug' })).toBeVisible();
+    found.push(...(await scan(page, 'task panel, label picker open')));
+    await page.keyboard.press('Escape');
+  }
 
   const screens: Array<[string, string]> = [
     ['overview', workspace],
     ['members', `${workspace}/members`],
+    ['labels', `${workspace}/labels`],
     ['settings', `${workspace}/settings`],
     ['project settings', `${new URL(board).pathname}/settings`],
     ['search', `${workspace}/search?q=Task`],

@@ -73,8 +73,10 @@ describe('a signed-in page with a page query', () => {
 
 describe('a signed-in page without one', () => {
   it('checks the session once and loads the membership once, for all its loaders', async () => {
-    const requests = await backendRequestsOf(`/w/${scene.workspace}/members`);
-    expect(requests.filter((r) => r === 'POST /rest/v1/rpc/session_status')).toHaveLength(1);
-    expect(requests.filter((r) => r === 'GET /rest/v1/workspaces')).toHaveLength(1);
+    for (const page of ['members', 'labels']) {
+      const requests = await backendRequestsOf(`/w/${scene.workspace}/${page}`);
+      expect(requests.filter((r) => r === 'POST /rest/v1/rpc/session_status')).toHaveLength(1);
+      expect(requests.filter((r) => r === 'GET /rest/v1/workspaces')).toHaveLength(1);
+    }
   });
 });

@@ -172,7 +172,17 @@ describe('aal2 once a factor is verified', () => {
 
   it('covers every table in public: the owner sees rows of each at aal2 and none at aal1', async () => {
     const { owner, ws, taskId } = await ownerWithData('tables');
-    // The one table the scene above does not fill yet.
+    // The tables the scene above does not fill yet: attachments, labels and labels on tasks.
+    const label = await owner.client
+      .from('labels')
+      .insert({ workspace_id: ws.id, name: 'Plan', color: 'blue' })
+      .select('id')
+      .single();
+    expect(label.error).toBeNull();
+    const labelled = await owner.client
+      .from('task_labels')
+      .insert({ workspace_id: ws.id, task_id: taskId, label_id: label.data?.id ?? '' });
+    expect(labelled.error).toBeNull();
     const path = `${ws.id}/${taskId}/${randomUUID()}/plan.txt`;
     expect((await owner.client.storage.from('attachments').upload(path, bytes('plan'))).error).toBeNull();
     const attached = await owner.client.from('attachments').insert({

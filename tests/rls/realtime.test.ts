@@ -1,4 +1,4 @@
-// Who hears which row changes over realtime, subscribed exactly as the app's task panel subscribes (app/components/live.tsx, useLiveComments): comments reach the
+// Who hears which row changes over realtime, subscribed exactly as the app's task panel subscribes (app/components/live.tsx, useLiveTask): comments reach the
 // workspace's members and nobody else; a member removed while subscribed hears nothing from then on;
 // an AAL1 session of a user with a verified factor hears nothing that the same user's AAL2 session
 // hears.
@@ -33,8 +33,15 @@ afterEach(async () => {
   loopbacks.clear();
 });
 
-/** The task panel's channel: the task's comments (deletes unfiltered, as they carry only the key) and the task. */
-async function listenLikeTheTaskPanel(client: SupabaseClient, taskId: string): Promise<Heard[]> {
+/**
+ * The task panel's channel: the task's comments (deletes unfiltered, as they carry only the key), the
+ * task, the labels on it, and its workspace's labels (their deletes unfiltered too).
+ */
+async function listenLikeTheTaskPanel(
+  client: SupabaseClient,
+  taskId: string,
+  workspaceId: string,
+): Promise<Heard[]> {
   const heard: Heard[] = [];
   const push = (payload: Heard) => heard.push(payload);
   const channel = client
@@ -49,7 +56,18 @@ async function listenLikeTheTaskPanel(client: SupabaseClient, taskId: string): P
       'postgres_changes',
       { event: 'UPDATE', schema: 'public', table: 'tasks', filter: `id=eq.${taskId}` },
       push,
-    );
+    )
+    .on(
+      'postgres_changes',
+      { event: '*', schema: 'public', table: 'task_labels', filter: `task_id=eq.${taskId}` },
+      push,
+    )
+    .on(
+      'postgres_changes',
+      { event: '*', schema: 'public', table: 'labels', filter: `workspace_id=eq.${workspaceId}` },
+      push,
+    )
+    .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'labels' }, push);
   opened.push({ client, channel });
   await listening(channel);
   return heard;
@@ -113,8 +131,8 @@ describe('comments over realtime', () => {
   });
 
   it('reach members subscribed as the task panel is, and no outsider: an edit neither, a delete only by its key', async () => {
-    const viewer = await listenLikeTheTaskPanel(s.viewer.client, s.task);
-    const outsider = await listenLikeTheTaskPanel(s.outsider.client, s.task);
+    const viewer = await listenLikeTheTaskPanel(s.viewer.client, s.task, s.ws);
+    const outsider = await listenLikeTheTaskPanel(s.outsider.client, s.task, s.ws);
 
     const body = `Members only ${randomUUID()}`;
     const id = await comment(s.member, s, body);
@@ -142,9 +160,9 @@ describe('comments over realtime', () => {
   });
 
   it('stop reaching a member removed while subscribed, on the task panel and on the board', async () => {
-    const panel = await listenLikeTheTaskPanel(s.other.client, s.task);
+    const panel = await listenLikeTheTaskPanel(s.other.client, s.task, s.ws);
     const board = await listenLikeTheBoard(s.other.client, s.project);
-    const witnessPanel = await listenLikeTheTaskPanel(s.viewer.client, s.task);
+    const witnessPanel = await listenLikeTheTaskPanel(s.viewer.client, s.task, s.ws);
     const witnessBoard = await listenLikeTheBoard(s.viewer.client, s.project);
 
     // Subscribed and hearing, while a member.
@@ -225,6 +243,51 @@ describe('a project’s statuses over realtime', () => {
   });
 });
 
+describe('labels over realtime', () => {
+  it('reach members subscribed as the task panel is, and no outsider but for the keys of deletes', async () => {
+    const s = await scene();
+    const viewer = await listenLikeTheTaskPanel(s.viewer.client, s.task, s.ws);
+    const outsider = await listenLikeTheTaskPanel(s.outsider.client, s.task, s.ws);
+    const name = `Secret ${randomUUID().slice(0, 8)}`;
+    const { data: label, error } = await s.admin.client
+      .from('labels')
+      .insert({ workspace_id: s.ws, name, color: 'red' })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    const id = label?.id ?? '';
+    await until('the viewer to hear the new label', () =>
+      viewer.find((h) => h.table === 'labels' && h.new.id === id),
+    );
+
+    const on = await s.member.client
+      .from('task_labels')
+      .insert({ task_id: s.task, label_id: id, workspace_id: s.ws });
+    expect(on.error).toBeNull();
+    await until('the viewer to hear the label put on', () =>
+      viewer.find((h) => h.table === 'task_labels' && h.eventType === 'INSERT' && h.new.label_id === id),
+    );
+    const renamed = `${name} (renamed)`;
+    expect((await s.admin.client.from('labels').update({ name: renamed }).eq('id', id)).error).toBeNull();
+    await until('the viewer to hear the rename', () => viewer.find((h) => h.new.name === renamed));
+
+    const off = await s.member.client.from('task_labels').delete().eq('task_id', s.task).eq('label_id', id);
+    expect(off.error).toBeNull();
+    // A delete carries the key, which holds the task: the panel's filter finds it.
+    await until('the viewer to hear the label taken off', () =>
+      viewer.find((h) => h.table === 'task_labels' && h.eventType === 'DELETE' && h.old.label_id === id),
+    );
+    expect((await s.admin.client.from('labels').delete().eq('id', id)).error).toBeNull();
+    await until('the viewer to hear the label deleted', () =>
+      viewer.find((h) => h.table === 'labels' && h.eventType === 'DELETE' && h.old.id === id),
+    );
+
+    await drained(s.outsider.client);
+    expect(outsider.every((h) => h.eventType === 'DELETE')).toBe(true);
+    expect(JSON.stringify(outsider)).not.toContain('Secret');
+  });
+});
+
 describe('an AAL1 session of a user with a verified factor', () => {
   it('hears no comment and no task change that the same user hears at AAL2', async () => {
     const s = await scene();
@@ -236,9 +299,9 @@ describe('an AAL1 session of a user with a verified factor', () => {
     const { data: level } = await aal1.auth.mfa.getAuthenticatorAssuranceLevel();
     expect(level).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
 
-    const atAal1 = await listenLikeTheTaskPanel(aal1, s.task);
+    const atAal1 = await listenLikeTheTaskPanel(aal1, s.task, s.ws);
     const boardAtAal1 = await listenLikeTheBoard(aal1, s.project);
-    const atAal2 = await listenLikeTheTaskPanel(aal2, s.task);
+    const atAal2 = await listenLikeTheTaskPanel(aal2, s.task, s.ws);
 
     const body = `Second factor ${randomUUID()}`;
     await comment(s.member, s, body);

@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { emptyStorageTrash } from '~/utils/admin.server.ts';
 import {
   classifyDataError,
-  constraintOf,
+  violatedConstraint,
   dataErrorKind,
   dataErrorResponse,
   notFound,
@@ -32,7 +32,7 @@ export async function saveTask({ request, context, supabase, task, here }: TaskR
     .eq('id', task.id)
     .select('id');
   // The status must be one of the task's project's: its key to the project's statuses says no otherwise.
-  if (error && constraintOf(error) === 'tasks_status_fkey') {
+  if (error && violatedConstraint(error) === 'tasks_status_fkey') {
     const result = submission.reply({ fieldErrors: { status: ['Choose a status of this project.'] } });
     return json({ intent, result }, { status: 400 });
   }

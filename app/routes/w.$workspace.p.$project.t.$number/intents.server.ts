@@ -9,4 +9,8 @@ export const TaskIntent = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('delete-comment'), commentId: Uuid }),
   z.object({ intent: z.literal('delete-attachment'), attachmentId: Uuid }),
   z.object({ intent: z.literal('delete-task') }),
+  // The labels: all at once (the checkboxes, each a `label` field), or one at a time (the picker).
+  z.object({ intent: z.literal('labels') }),
+  z.object({ intent: z.literal('add-label'), labelId: Uuid }),
+  z.object({ intent: z.literal('remove-label'), labelId: Uuid }),
 ]);

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-ru
 import { randomUUID } from 'node:crypto';
 import { useEffect, useRef, type RefObject } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
-import { useLiveComments } from '~/components/live.tsx';
+import { useLiveTask } from '~/components/live.tsx';
 import { readForm } from '~/utils/form-body.server.ts';
 import { readIntent } from '~/utils/intent.server.ts';
 import { modified, typing } from '~/utils/keys.ts';
@@ -22,6 +22,8 @@ import { TaskIntent } from './intents.server.ts';
 import { MoveTask } from './move-task.tsx';
 import { TaskFacts } from './task-facts.tsx';
 import { TaskForm, TaskText } from './task-form.tsx';
+import { setLabels, toggleLabel } from './task-labels.server.ts';
+import { TaskLabels } from './task-labels.tsx';
 import { requireTask, taskPanelData } from './task.server.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -36,7 +38,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     editing: editing && isUuid(editing) ? editing : null,
     task: { ...task, project: undefined },
     statuses,
+    labels: found.labels,
     workspaceSlug: member.workspace.slug,
+    workspaceId: member.workspace.id,
     projectKey: project.key,
     today: readerToday(request, new Date()),
     me: user.id,
@@ -64,6 +68,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return deleteFromTask(found, 'attachments', sent.attachmentId);
     case 'delete-task':
       return deleteTask(found);
+    case 'labels':
+      return setLabels(found, formData);
+    case 'add-label':
+      return toggleLabel(found, sent.labelId, true);
+    case 'remove-label':
+      return toggleLabel(found, sent.labelId, false);
   }
 }
 
@@ -73,6 +83,8 @@ export default function TaskPanel() {
     statuses,
     comments,
     attachments,
+    labels,
+    workspaceLabels,
     workspaceSlug,
     projectKey,
     members,
@@ -84,10 +96,11 @@ export default function TaskPanel() {
   const reply = useActionData<typeof action>();
   // The board's windows (?todo=150) stay open through the panel's links and forms.
   const location = useLocation();
-  const live = useLiveComments(
-    task.id,
-    comments.map((c) => c.id),
-  );
+  const live = useLiveTask(task.id, {
+    workspaceId: page.workspaceId,
+    commentIds: comments.map((c) => c.id),
+    labelIds: workspaceLabels.map((l) => l.id),
+  });
   const close = useRef<HTMLAnchorElement>(null);
   useEscapeFollows(close);
   const ref = taskRef(projectKey, task.number);
@@ -134,6 +147,14 @@ export default function TaskPanel() {
       ) : (
         <TaskText task={task} statusName={statuses.find((s) => s.id === task.status)?.name} />
       )}
+      <TaskLabels
+        taskId={task.id}
+        labels={labels}
+        workspaceLabels={workspaceLabels}
+        canEdit={canEdit}
+        labelsPath={`/w/${workspaceSlug}/labels`}
+        error={reply && 'labelsError' in reply ? reply.labelsError : null}
+      />
       <Attachments
         attachments={attachments}
         workspaceSlug={workspaceSlug}

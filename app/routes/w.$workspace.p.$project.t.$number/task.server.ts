@@ -1,5 +1,5 @@
 // The task a panel address names (`/w/:workspace/p/:project/t/:number`), and what the panel shows
-// with it: its comments, its files (with previews of pictures) and the workspace's people.
+// with it: its comments, its files (with previews of pictures), the workspace's people and labels.
 import type { AppLoadContext, LoaderFunctionArgs } from '@remix-run/node';
 import { dataErrorResponse, notFound } from '~/utils/data-errors.server.ts';
 import { publicAvatarUrl } from '~/utils/files.server.ts';
@@ -11,7 +11,10 @@ import { signedIn } from '~/utils/session/signed-in.server.ts';
 const PREVIEWABLE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 const PREVIEW_SECONDS = 300;
 
-/** The task, in a project of the caller's workspace, or a 404 (a 301 for an old or capitalised address). */
+/**
+ * The task, in a project of the caller's workspace, with the labels on it; or a 404 (a 301 for an old
+ * or capitalised address).
+ */
 export async function requireTask(
   request: Request,
   context: AppLoadContext,
@@ -26,31 +29,36 @@ export async function requireTask(
   const project = requireProject(request, context, member, params.project);
   const number = Number(params.number);
   if (!Number.isInteger(number) || number < 1) throw notFound();
-  const { data: task, error } = await supabase
+  const { data: found, error } = await supabase
     .from('tasks')
     .select(
-      'id, number, title, description, status:status_id, priority, assignee_id, due_date, project:projects!tasks_project_fkey(archived_at, statuses:project_statuses(id, name, category, position))',
+      'id, number, title, description, status:status_id, priority, assignee_id, due_date, project:projects!tasks_project_fkey(archived_at, statuses:project_statuses(id, name, category, position)), task_labels(label:labels(id, name, color))',
     )
     .eq('project_id', project.id)
     .eq('workspace_id', member.workspace.id)
     .eq('number', number)
     .maybeSingle();
   if (error) throw dataErrorResponse(error);
-  if (!task) throw notFound();
+  if (!found) throw notFound();
+  const { task_labels: on, ...task } = found;
   // The project's statuses in board order: the panel's Status choices, and whether the task is open.
   const statuses = (task.project?.statuses ?? [])
     .sort((a, b) => a.position - b.position || a.id.localeCompare(b.id))
     .map(({ id, name, category }) => ({ id, name, category }));
+  // The labels on the task, by name.
+  const labels = on
+    .flatMap(({ label }) => (label ? [label] : []))
+    .sort((a, b) => a.name.localeCompare(b.name));
   const here = taskPath(member.workspace.slug, project.key, task.number);
-  return { request, context, user, member, project, task, statuses, supabase, here };
+  return { request, context, user, member, project, task, statuses, labels, supabase, here };
 }
 
 /** A task request: who asks, the task, and the panel's address to come back to. */
 export type TaskRequest = Awaited<ReturnType<typeof requireTask>>;
 
-/** The task's comments, files and the workspace's people, as the panel shows them. */
+/** The task's comments, files, the workspace's people and labels, as the panel shows them. */
 export async function taskPanelData({ supabase, member, task }: TaskRequest) {
-  const [comments, members, attachments] = await Promise.all([
+  const [comments, members, attachments, labels] = await Promise.all([
     supabase
       .from('comments')
       .select(
@@ -69,8 +77,10 @@ export async function taskPanelData({ supabase, member, task }: TaskRequest) {
       )
       .eq('task_id', task.id)
       .order('created_at'),
+    supabase.from('labels').select('id, name, color').eq('workspace_id', member.workspace.id),
   ]);
   if (comments.error) throw dataErrorResponse(comments.error);
+  if (labels.error) throw dataErrorResponse(labels.error);
   if (members.error) throw dataErrorResponse(members.error);
   if (attachments.error) throw dataErrorResponse(attachments.error);
   // Previews: short-lived signed URLs for images, handed out only for rows RLS just let us read.
@@ -86,6 +96,7 @@ export async function taskPanelData({ supabase, member, task }: TaskRequest) {
   }
   return {
     comments: comments.data,
+    workspaceLabels: labels.data.sort((a, b) => a.name.localeCompare(b.name)),
     attachments: attachments.data.map(({ path, uploader, ...a }) => ({
       ...a,
       uploader: uploader?.display_name ?? 'Someone',

@@ -1,7 +1,7 @@
 // The project's statuses, changed from its settings: each write is one backend call, and each
 // refusal the database gives is said next to the field it is about, with what was typed kept.
 import { json } from '@remix-run/node';
-import { classifyDataError, constraintOf } from '~/utils/data-errors.server.ts';
+import { classifyDataError, violatedConstraint } from '~/utils/data-errors.server.ts';
 import { parseWithZod } from '~/utils/form-parse.ts';
 import type { RequestSupabase } from '~/utils/session/supabase.server.ts';
 import { DeleteStatusSchema, StatusSchema } from '~/utils/workspace-schemas.ts';
@@ -24,7 +24,7 @@ const REFUSALS: Record<string, { field: string; message: string }> = {
 
 /** What a refused write replies: the message next to its field (or above the form), and a status. */
 function refusal(error: unknown) {
-  const rule = REFUSALS[constraintOf(error) ?? ''];
+  const rule = REFUSALS[violatedConstraint(error) ?? ''];
   if (rule) return { field: rule.field, message: rule.message, status: 400 };
   const failure = classifyDataError(error);
   const message = failure.kind === 'forbidden' ? 'Only admins change statuses.' : failure.message;
