@@ -180,16 +180,27 @@ export const ProjectDetailsSchema = z.object({
 
 export const STATUS_CATEGORY_VALUES = ['backlog', 'unstarted', 'started', 'completed', 'canceled'] as const;
 
-/** A status's name and category: adding one, or changing one (the database checks the same rules). */
+// A short name is one line: tabs and line breaks are refused too.
+const LINE_CONTROLS = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * A short name (a status's, a label's): trimmed, 1 to 30 characters, one line. The database checks
+ * the same rules.
+ */
+export const shortName = (empty: string) =>
+  z.string({ error: empty }).check(
+    z.trim(),
+    z.refine((name) => !LINE_CONTROLS.test(name), {
+      message: 'Remove the control characters (such as tabs or line breaks) from the name.',
+      abort: true,
+    }),
+    z.minLength(1, empty),
+    z.maxLength(30, 'Use at most 30 characters.'),
+  );
+
+/** A status's name and category: adding one, or changing one. */
 export const StatusSchema = z.object({
-  name: z
-    .string({ error: 'Enter a name.' })
-    .check(
-      z.trim(),
-      noControlCharacters(),
-      z.minLength(1, 'Enter a name.'),
-      z.maxLength(30, 'Use at most 30 characters.'),
-    ),
+  name: shortName('Enter a name.'),
   category: z.enum(STATUS_CATEGORY_VALUES, { error: 'Choose a category.' }),
 });
 
