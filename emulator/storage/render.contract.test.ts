@@ -5,22 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import * as jose from 'jose';
-import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, anonClient, backend, confirmedUser } from '../../tests/support/backend.ts';
+import { sql } from '../../tests/support/db.ts';
 
 const run = randomUUID().slice(0, 8);
-
-async function sql(text: string) {
-  const client = new pg.Client({ connectionString: backend().dbUrl });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 async function newBucket(tag: string, isPublic: boolean) {
   const id = `${tag}-${run}`;
@@ -92,6 +82,7 @@ describe('rendering', () => {
       ['width=200&height=200&resize=cover', [200, 200], 'height:200,width:200,resizing_type:fill'],
       ['width=200&height=200&resize=contain', [200, 150], 'height:200,width:200,resizing_type:fit'],
       ['width=200&height=200&resize=fill', [200, 200], 'height:200,width:200,resizing_type:force'],
+      ['width=200&height=600', [200, 300], 'height:600,width:200,resizing_type:fill'],
       ['width=100', [100, 75], 'width:100,resizing_type:fill'],
       ['height=600', [400, 300], 'height:600,resizing_type:fill'],
       ['width=5000', [400, 300], 'width:2000,resizing_type:fill'],
@@ -120,6 +111,44 @@ describe('rendering', () => {
     };
     expect([await redAt('fill', 20), await redAt('fill', 42)]).toEqual([true, true]);
     expect([await redAt('cover', 20), await redAt('cover', 42)]).toEqual([true, false]);
+  });
+
+  it('crops where the gravity says: an edge, a focal point, offsets, or the smart crop', async () => {
+    // The red band is the left quarter: a 100×100 crop of the 133×100 resize shows it at x=20 only
+    // when the crop is pinned to the west.
+    const crop = async (query: string) => {
+      const res = await fetch(
+        url(`/render/image/authenticated/${privateBucket}/photo.jpg?width=100&height=100&${query}`),
+        { headers: adminHeaders() },
+      );
+      expect(res.status, query).toBe(200);
+      const { data, info } = await sharp(Buffer.from(await res.arrayBuffer()))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const pixel = (50 * info.width + 20) * 3;
+      return {
+        transformations: res.headers.get('x-transformations'),
+        size: [info.width, info.height],
+        redAt20: data[pixel]! > 200 && data[pixel + 2]! < 100,
+      };
+    };
+    expect(await crop('gravity=we')).toEqual({
+      transformations: 'height:100,width:100,resizing_type:fill,gravity:we',
+      size: [100, 100],
+      redAt20: true,
+    });
+    expect((await crop('gravity=ea')).redAt20).toBe(false);
+    expect((await crop('gravity=ce')).redAt20).toBe(false);
+    expect(await crop('gravity=fp&x_offset=0&y_offset=0.5')).toMatchObject({
+      transformations: 'height:100,width:100,resizing_type:fill,gravity:fp:0:0.5',
+      redAt20: true,
+    });
+    // West, moved 30 px inwards: x=20 of the crop is x=50 of the resize, past the band (to x≈33).
+    expect(await crop('gravity=we&x_offset=30')).toMatchObject({
+      transformations: 'height:100,width:100,resizing_type:fill,gravity:we:30:0',
+      redAt20: false,
+    });
+    expect(await crop('gravity=sm')).toMatchObject({ size: [100, 100] });
   });
 
   it('answers WebP when Accept allows it, the source format for `origin`, and the asked format', async () => {
@@ -239,6 +268,18 @@ describe('authorization', () => {
     expect(res.headers.get('cache-control')).toBeNull();
     expect(await image(res)).toMatchObject({ width: 200, height: 200 });
 
+    const west = await adminClient()
+      .storage.from(privateBucket)
+      .createSignedUrl('photo.jpg', 600, {
+        transform: { width: 100, height: 100, resize: 'cover', gravity: 'we' } as Record<string, unknown>,
+      });
+    const westToken = new URL(west.data!.signedUrl).searchParams.get('token')!;
+    expect(jose.decodeJwt(westToken).transformations).toBe('height:100,width:100,resize:cover,gravity:we');
+    const westImage = await fetch(west.data!.signedUrl);
+    expect(westImage.headers.get('x-transformations')).toBe(
+      'height:100,width:100,resizing_type:fill,gravity:we',
+    );
+
     const plain = await adminClient()
       .storage.from(privateBucket)
       .createSignedUrl('photo.jpg', 600, { transform: {} });
@@ -279,6 +320,18 @@ describe('refusals', () => {
     );
     expect(await get(`${base}format=png`)).toEqual(
       invalid('querystring/format must be equal to one of the allowed values'),
+    );
+    expect(await get(`${base}gravity=up`)).toEqual(
+      invalid('querystring/gravity must be equal to one of the allowed values'),
+    );
+    expect(await get(`${base}gravity=we&x_offset=left`)).toEqual(
+      invalid('querystring/x_offset must be number'),
+    );
+    expect(await get(`${base}gravity=fp&x_offset=0.5`)).toEqual(
+      invalid(`querystring must have required property 'y_offset', querystring must match "then" schema`),
+    );
+    expect(await get(`${base}gravity=fp&x_offset=2&y_offset=0.5`)).toEqual(
+      invalid('querystring/x_offset must be <= 1, querystring must match "then" schema'),
     );
     expect(await get(`/render/image/sign/${privateBucket}/photo.jpg`)).toEqual(
       invalid("querystring must have required property 'token'"),

@@ -22,6 +22,9 @@ export interface TransformOptions {
   resize?: 'cover' | 'contain' | 'fill';
   format?: 'origin' | 'avif' | 'webp';
   quality?: number;
+  gravity?: Gravity;
+  x_offset?: number;
+  y_offset?: number;
 }
 
 // storage-api's IMAGE_TRANSFORMATION_LIMIT_MIN_SIZE / _MAX_SIZE defaults: sizes are clamped, not refused.
@@ -36,6 +39,8 @@ const DEFAULT_QUALITY = 80;
 
 const RESIZE = ['cover', 'contain', 'fill'] as const;
 const FORMAT = ['origin', 'avif', 'webp'] as const;
+const GRAVITY = ['no', 'so', 'ea', 'we', 'noea', 'nowe', 'soea', 'sowe', 'ce', 'sm', 'fp'] as const;
+type Gravity = (typeof GRAVITY)[number];
 
 // A development server: no operation cache growing with every distinct image rendered.
 sharp.cache(false);
@@ -58,6 +63,15 @@ function integerField(raw: unknown, where: string, minimum: number, maximum?: nu
   return value;
 }
 
+function numberField(raw: unknown, where: string): number | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const single = Array.isArray(raw) && raw.length === 1 ? raw[0] : raw;
+  const value = typeof single === 'string' && single.trim() !== '' ? Number(single) : single;
+  if (typeof value !== 'number' || Number.isNaN(value)) throw errors.validation(`${where} must be number`);
+  if (!Number.isFinite(value)) throw errors.validation(`${where} must pass "finite" keyword validation`);
+  return value;
+}
+
 function enumField<T extends string>(raw: unknown, where: string, allowed: readonly T[]): T | undefined {
   if (raw === undefined || raw === null) return undefined;
   const single = Array.isArray(raw) && raw.length === 1 ? raw[0] : raw;
@@ -69,13 +83,30 @@ function enumField<T extends string>(raw: unknown, where: string, allowed: reado
 
 /** storage-api's transformationOptionsSchema, over a query string or a JSON `transform` object. */
 function transformOptions(read: (key: string) => unknown, where: string): TransformOptions {
-  return {
+  const options: TransformOptions = {
     height: integerField(read('height'), `${where}/height`, 0),
     width: integerField(read('width'), `${where}/width`, 0),
     resize: enumField(read('resize'), `${where}/resize`, RESIZE),
     format: enumField(read('format'), `${where}/format`, FORMAT),
     quality: integerField(read('quality'), `${where}/quality`, 20, 100),
+    gravity: enumField(read('gravity'), `${where}/gravity`, GRAVITY),
+    x_offset: numberField(read('x_offset'), `${where}/x_offset`),
+    y_offset: numberField(read('y_offset'), `${where}/y_offset`),
   };
+  // The schema's if/then: a focal point needs both offsets, each within 0..1 (fastify joins the
+  // failing keyword and the `then` that holds it).
+  if (options.gravity === 'fp') {
+    const then = `${where} must match "then" schema`;
+    for (const key of ['x_offset', 'y_offset'] as const) {
+      const value = options[key];
+      if (value === undefined) {
+        throw errors.validation(`${where} must have required property '${key}', ${then}`);
+      }
+      if (value < 0) throw errors.validation(`${where}/${key} must be >= 0, ${then}`);
+      if (value > 1) throw errors.validation(`${where}/${key} must be <= 1, ${then}`);
+    }
+  }
+  return options;
 }
 
 function fromQuery(query: URLSearchParams): TransformOptions {
@@ -121,14 +152,29 @@ export function transformationSegments(options: TransformOptions, forToken = fal
   }
   if (options.quality) segments.push(`quality:${options.quality}`);
   if (options.format && options.format !== 'origin') segments.push(`format:${options.format}`);
+  const { gravity, x_offset: x, y_offset: y } = options;
+  if (gravity === 'sm') segments.push('gravity:sm');
+  else if (gravity === 'fp') {
+    if (!isUnit(x) || !isUnit(y)) {
+      throw errors.invalidParameter('gravity', 'Focal point requires x and y coordinates within 0-1 range');
+    }
+    segments.push(`gravity:fp:${x}:${y}`);
+  } else if (gravity) {
+    segments.push(
+      x === undefined && y === undefined ? `gravity:${gravity}` : `gravity:${gravity}:${x ?? 0}:${y ?? 0}`,
+    );
+  }
   return segments;
 }
+
+const isUnit = (value: number | undefined): value is number =>
+  value !== undefined && Number.isFinite(value) && value >= 0 && value <= 1;
 
 /** ImageRenderer.setTransformationsFromString: a signed token's `transformations` claim. */
 export function transformationsOfToken(claim: string): TransformOptions {
   const options: TransformOptions = {};
   for (const part of claim.split(',')) {
-    const [name, value] = part.split(':');
+    const [name, value, x, y] = part.split(':');
     if (value === undefined || value === '') continue;
     const number = Number.parseInt(value, 10);
     if (name === 'height' && number > 0) options.height = number;
@@ -138,6 +184,11 @@ export function transformationsOfToken(claim: string): TransformOptions {
       options.resize = value as TransformOptions['resize'];
     } else if (name === 'format' && (FORMAT as readonly string[]).includes(value)) {
       options.format = value as TransformOptions['format'];
+    } else if (name === 'gravity' && (GRAVITY as readonly string[]).includes(value)) {
+      options.gravity = value as Gravity;
+      const [xOffset, yOffset] = [Number.parseFloat(x ?? ''), Number.parseFloat(y ?? '')];
+      if (Number.isFinite(xOffset)) options.x_offset = xOffset;
+      if (Number.isFinite(yOffset)) options.y_offset = yOffset;
     }
   }
   return options;
@@ -193,6 +244,86 @@ function encode(pipeline: Sharp, format: OutputFormat, quality: number): Sharp {
   }
 }
 
+const FIT = { fill: 'cover', fit: 'inside', force: 'fill' } as const;
+
+/**
+ * imgproxy's resize (never enlarging): `fit` inside the box, `force` to it, `fill` covering it and
+ * cropped where the gravity says (centred by default; `sm` is libvips' attention-based smart crop;
+ * an animation is always cropped about its centre).
+ */
+function resize(
+  pipeline: Sharp,
+  options: TransformOptions,
+  source: { width: number; height: number },
+  animated: boolean,
+): Sharp {
+  if (!options.width && !options.height) return pipeline;
+  const width = options.width ? clamp(options.width) : undefined;
+  const height = options.height ? clamp(options.height) : undefined;
+  const type = resizingType(options.resize);
+  const gravity = options.gravity;
+  if (
+    type !== 'fill' ||
+    !width ||
+    !height ||
+    !gravity ||
+    (gravity === 'ce' && !options.x_offset && !options.y_offset)
+  ) {
+    return pipeline.resize({ width, height, fit: FIT[type], withoutEnlargement: true });
+  }
+  if (gravity === 'sm') {
+    return pipeline.resize({
+      width,
+      height,
+      fit: 'cover',
+      position: sharp.strategy.attention,
+      withoutEnlargement: true,
+    });
+  }
+  if (animated) {
+    return pipeline.resize({ width, height, fit: 'cover', withoutEnlargement: true });
+  }
+  const scale = Math.min(Math.max(width / source.width, height / source.height), 1);
+  const scaled = { width: Math.round(source.width * scale), height: Math.round(source.height * scale) };
+  const crop = { width: Math.min(width, scaled.width), height: Math.min(height, scaled.height) };
+  const { left, top } = cropPosition(scaled, crop, options);
+  return pipeline
+    .resize({ width: scaled.width, height: scaled.height, fit: 'fill' })
+    .extract({ left, top, width: crop.width, height: crop.height });
+}
+
+/**
+ * Where imgproxy's crop goes (processing/calc_position.go): a focal point is centred as far as the
+ * image allows; an edge or corner gravity pins the crop there, moved inwards by the offsets
+ * (a fraction of the image below 1, pixels from 1); the result always stays inside the image.
+ */
+function cropPosition(
+  image: { width: number; height: number },
+  crop: { width: number; height: number },
+  options: TransformOptions,
+): { left: number; top: number } {
+  const x = options.x_offset ?? 0;
+  const y = options.y_offset ?? 0;
+  let left: number;
+  let top: number;
+  if (options.gravity === 'fp') {
+    left = Math.round(image.width * x) - Math.floor(crop.width / 2);
+    top = Math.round(image.height * y) - Math.floor(crop.height / 2);
+  } else {
+    const offX = Math.abs(x) >= 1 ? Math.round(x) : Math.round(image.width * x);
+    const offY = Math.abs(y) >= 1 ? Math.round(y) : Math.round(image.height * y);
+    const gravity = options.gravity ?? 'ce';
+    left = Math.floor((image.width - crop.width + 1) / 2) + offX;
+    top = Math.floor((image.height - crop.height + 1) / 2) + offY;
+    if (gravity.startsWith('no')) top = offY;
+    if (gravity.startsWith('so')) top = image.height - crop.height - offY;
+    if (gravity.endsWith('ea')) left = image.width - crop.width - offX;
+    if (gravity.endsWith('we')) left = offX;
+  }
+  const within = (value: number, max: number) => Math.min(Math.max(value, 0), Math.max(max, 0));
+  return { left: within(left, image.width - crop.width), top: within(top, image.height - crop.height) };
+}
+
 function isPixelLimit(error: unknown): boolean {
   return error instanceof Error && /pixel limit/i.test(error.message);
 }
@@ -210,15 +341,8 @@ export async function transformImage(
     const frames = metadata.pages ?? 1;
     const animated = frames > 1 && frames <= MAX_ANIMATION_FRAMES && (format === 'gif' || format === 'webp');
     let pipeline = sharp(source, { limitInputPixels: MAX_SOURCE_PIXELS, animated }).rotate();
-    if (options.width || options.height) {
-      const fit = { fill: 'cover', fit: 'inside', force: 'fill' } as const;
-      pipeline = pipeline.resize({
-        width: options.width ? clamp(options.width) : undefined,
-        height: options.height ? clamp(options.height) : undefined,
-        fit: fit[resizingType(options.resize)],
-        withoutEnlargement: true,
-      });
-    }
+    const oriented = metadata.autoOrient ?? { width: metadata.width, height: metadata.height };
+    pipeline = resize(pipeline, options, oriented, animated);
     const body = await encode(pipeline, format, options.quality ?? DEFAULT_QUALITY).toBuffer();
     return { body, contentType: MIME[format] };
   } catch (error) {
@@ -241,6 +365,8 @@ async function render(service: StorageService, call: Call, target: RenderTarget)
     return;
   }
   if (file.size > MAX_SOURCE_BYTES) throw tooLarge();
+  // Before any work: a signed focal point without its coordinates is storage-api's InvalidParameter.
+  const segments = transformationSegments(target.options);
   const source = await buffer(file.read());
   const accept = call.req.headers.accept;
   const { body, contentType } = await transformImage(source, target.options, accept);
@@ -256,7 +382,6 @@ async function render(service: StorageService, call: Call, target: RenderTarget)
   if (eTag) headers.ETag = eTag;
   if (target.expires) headers.Expires = target.expires.toUTCString();
   else headers['Cache-Control'] = stringOr(metadata.cacheControl, 'no-cache');
-  const segments = transformationSegments(target.options);
   if (segments.length > 0) headers['X-Transformations'] = segments.join(',');
   const download = downloadParam(call);
   if (download !== undefined && download !== null) {
