@@ -22,6 +22,7 @@ import type { Scope } from './db.ts';
 import { errors } from './errors.ts';
 import { incomingFile, isEmptyFolderPlaceholder, parseBase64Metadata } from './incoming.ts';
 import { subjectOf } from './requester.ts';
+import { transformationSegments, transformOfBody } from './render.ts';
 import { serveObject, type StoredMetadata } from './serve.ts';
 import { checkExpiresIn, signToken, verifyToken } from './signed-urls.ts';
 
@@ -49,7 +50,7 @@ interface ObjectRow {
 const OBJECT_COLUMNS =
   'id, name, bucket_id, owner, owner_id, version, metadata, user_metadata, created_at, updated_at, last_accessed_at';
 
-async function findObject(client: pg.PoolClient, bucket: string, name: string): Promise<ObjectRow> {
+export async function findObject(client: pg.PoolClient, bucket: string, name: string): Promise<ObjectRow> {
   const result = await client.query<ObjectRow>(
     `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2 limit 1`,
     [bucket, name],
@@ -279,7 +280,7 @@ export async function createSignedUploadUrl(service: StorageService, call: Call)
 
 // Downloads ----------------------------------------------------------------------------------------
 
-function downloadParam(call: Call): string | null | undefined {
+export function downloadParam(call: Call): string | null | undefined {
   return call.query.has('download') ? call.query.get('download') : undefined;
 }
 
@@ -287,7 +288,12 @@ function downloadParam(call: Call): string | null | undefined {
  * Finds the object a download or info request names. storage-api skips RLS for public buckets, and
  * answers "bucket not found" to an anonymous caller asking a private one.
  */
-async function objectForRead(service: StorageService, call: Call, operation: string, publicOnly: boolean) {
+export async function objectForRead(
+  service: StorageService,
+  call: Call,
+  operation: string,
+  publicOnly: boolean,
+) {
   const bucket = await findBucketAsAdmin(service, call.bucket);
   if (publicOnly) {
     if (!bucket?.public) throw errors.noSuchBucket();
@@ -373,13 +379,22 @@ export async function publicObjectInfo(service: StorageService, call: Call): Pro
 export async function createSignedUrl(service: StorageService, call: Call): Promise<Reply> {
   const body = await jsonBody(call);
   const expiresIn = checkExpiresIn(body.expiresIn);
+  const transform = transformOfBody(body.transform);
   mustBeValidKey(call.name);
   await service.db.asUser(call.scope('storage.object.sign'), (client) =>
     findObject(client, call.bucket, call.name),
   );
   const url = `${call.bucket}/${call.name}`;
-  const token = await signToken(service.keys, 'download', url, expiresIn);
-  return ok({ signedURL: `/object/sign/${url}?token=${token}` });
+  // storage-api's getSignedURL route: the transformations ride in the token, and a token that has
+  // some is a URL of the image renderer. (Its `format` claim is signed too; the renderer reads only
+  // `transformations`, where a format other than `origin` is one of the segments.)
+  const transformations = transformationSegments(transform ?? {}, true).join(',');
+  const token = await signToken(service.keys, 'download', url, expiresIn, {
+    transformations,
+    format: transform?.format,
+  });
+  const route = transformations ? 'render/image' : 'object';
+  return ok({ signedURL: `/${route}/sign/${url}?token=${token}` });
 }
 
 export async function createSignedUrls(service: StorageService, call: Call): Promise<Reply> {

@@ -91,12 +91,16 @@ export function parseRange(value: string, size: number): ByteRange {
   return { start, end: Math.min(end, size - 1) };
 }
 
-function contentDisposition(download: string | null | undefined, active: boolean, objectName: string) {
-  const name = download ?? (active ? (objectName.split('/').pop() ?? '') : undefined);
-  if (name === undefined) return undefined;
+/** storage-api's Renderer.handleDownload: `?download=` (empty for no file name) as an attachment. */
+export function attachmentDisposition(name: string): string {
   if (name === '') return 'attachment;';
   const encoded = encodeURIComponent(name);
   return `attachment; filename=${encoded}; filename*=UTF-8''${encoded}`;
+}
+
+function contentDisposition(download: string | null | undefined, active: boolean, objectName: string) {
+  const name = download ?? (active ? (objectName.split('/').pop() ?? '') : undefined);
+  return name === undefined ? undefined : attachmentDisposition(name);
 }
 
 function lastModifiedOf(metadata: StoredMetadata): Date | undefined {
@@ -106,7 +110,7 @@ function lastModifiedOf(metadata: StoredMetadata): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-function stringOr(value: unknown, fallback: string): string {
+export function stringOr(value: unknown, fallback: string): string {
   return typeof value === 'string' && value !== '' ? value : fallback;
 }
 
@@ -114,7 +118,7 @@ function stringOr(value: unknown, fallback: string): string {
  * The body of a row whose file is gone (a row inserted by SQL, or a lost file): storage-api's
  * renderer answers a backend 404 this way.
  */
-function sendResourceMissing(res: ServerResponse): void {
+export function sendResourceMissing(res: ServerResponse): void {
   const body = JSON.stringify({
     error: 'Not found',
     message: 'The resource was not found',

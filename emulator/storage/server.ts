@@ -29,6 +29,7 @@ import {
   uploadObject,
   uploadWithSignedUrl,
 } from './objects.ts';
+import { renderAuthenticatedImage, renderPublicImage, renderSignedImage } from './render.ts';
 import { ANONYMOUS, identify } from './requester.ts';
 
 /** The CLI's default `[storage] file_size_limit` ("50MiB"). */
@@ -89,6 +90,15 @@ const ROUTES: Route[] = [
   route(['GET', 'HEAD'], `/object/${BUCKET}/${NAME}`, 'optional', downloadObject),
   route(['POST', 'PUT'], `/object/${BUCKET}/${NAME}`, 'required', uploadObject),
   route('DELETE', `/object/${BUCKET}/${NAME}`, 'required', removeObject),
+
+  route(
+    ['GET', 'HEAD'],
+    `/render/image/authenticated/${BUCKET}/${NAME}`,
+    'required',
+    renderAuthenticatedImage,
+  ),
+  route(['GET', 'HEAD'], `/render/image/public/${BUCKET}/${NAME}`, 'none', renderPublicImage),
+  route(['GET', 'HEAD'], `/render/image/sign/${BUCKET}/${NAME}`, 'none', renderSignedImage),
 ];
 
 function decode(part: string | undefined): string {

@@ -13,6 +13,8 @@ export interface SignedToken {
   exp: number;
   owner?: string;
   upsert?: boolean;
+  /** A download token for a transformed image: ImageRenderer's segments, `height:100,width:100`. */
+  transformations?: string;
 }
 
 /** storage-api caps a numeric expiry so the resulting `exp` stays a valid date. */
@@ -32,12 +34,16 @@ export async function signToken(
   scope: SignedScope,
   url: string,
   expiresIn: number,
-  extra: { owner?: string; upsert?: boolean } = {},
+  extra: { owner?: string; upsert?: boolean; transformations?: string; format?: string } = {},
 ): Promise<string> {
   const payload: jose.JWTPayload = { url, scope };
   if (scope === 'upload') {
     if (extra.owner !== undefined) payload.owner = extra.owner;
     payload.upsert = Boolean(extra.upsert);
+  } else {
+    // storage-api's signObjectUrl keeps these claims only when they are not empty.
+    if (extra.transformations) payload.transformations = extra.transformations;
+    if (extra.format) payload.format = extra.format;
   }
   return new jose.SignJWT(payload)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -76,5 +82,6 @@ export async function verifyToken(
     exp,
     owner: typeof payload.owner === 'string' ? payload.owner : undefined,
     upsert: payload.upsert === true,
+    transformations: typeof payload.transformations === 'string' ? payload.transformations : undefined,
   };
 }
