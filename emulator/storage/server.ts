@@ -129,10 +129,25 @@ function sendReply(res: ServerResponse, reply: Reply): void {
   res.end(payload);
 }
 
-/** Answers an error; when the request body was not read to the end, the connection is closed after. */
+// A refused request's body up to this size is read before the answer, so the connection stays usable
+// and a client still writing it is not cut off mid-write (EPIPE) by the connection closing.
+const DRAIN_BEFORE_ANSWER_BYTES = 1024 * 1024;
+
+/**
+ * Answers an error. A small body not yet read is read first; a larger one is left, and the connection
+ * is closed after the answer.
+ */
 function sendError(req: IncomingMessage, res: ServerResponse, error: StorageError): void {
   if (res.headersSent) {
     res.destroy();
+    return;
+  }
+  const length = Number(req.headers['content-length']);
+  if (!req.complete && !req.readableEnded && length <= DRAIN_BEFORE_ANSWER_BYTES) {
+    req.unpipe();
+    req.once('end', () => sendError(req, res, error));
+    req.once('error', () => res.destroy());
+    req.resume();
     return;
   }
   const unread = !req.complete;
