@@ -15,6 +15,9 @@ test('a board that lost its connection catches up when it comes back', async ({
   await expect(page).toHaveURL(projectPath(slug, 'TRI'));
   await page.evaluate(() => Object.assign(window, { marker: true }));
   await expect(page.locator('header[data-live]')).toHaveAttribute('data-live', 'live');
+  // Remix asks for the routes of the page's links (the project's settings among them) after they
+  // render: let that finish first, as it would long before anyone's network went away.
+  await page.waitForLoadState('networkidle');
 
   await context.setOffline(true);
   // While this browser is offline, a task is added behind its back (here by the service role).
