@@ -87,9 +87,23 @@ export interface Viewer {
   name: string;
 }
 
-/** The board's tasks and columns, live; returns the other people on the board right now. */
-export function useLiveBoard(projectId: string, me: Viewer): { others: Viewer[]; state: LiveState } {
+/**
+ * The board's tasks, columns and labels, live; returns the other people on the board right now.
+ * `known`: the workspace, and the cards and labels the board shows (deletes carry only their key).
+ */
+export function useLiveBoard(
+  projectId: string,
+  me: Viewer,
+  known: { workspaceId: string; taskIds: string[]; labelIds: string[] },
+): { others: Viewer[]; state: LiveState } {
   const [others, setOthers] = useState<Viewer[]>([]);
+  const ids = useRef({ tasks: new Set<string>(), labels: new Set<string>() });
+  ids.current = { tasks: new Set(known.taskIds), labels: new Set(known.labelIds) };
+  const ifShown =
+    (kind: 'tasks' | 'labels', key: 'task_id' | 'id', changed: () => void) => (change: { old: unknown }) => {
+      const id = (change.old as Record<string, string | undefined>)[key];
+      if (id && ids.current[kind].has(id)) changed();
+    };
   const state = useLiveChannel(
     `board:${projectId}`,
     {
@@ -116,6 +130,33 @@ export function useLiveBoard(projectId: string, me: Viewer): { others: Viewer[];
           changed,
         )
         .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'project_statuses' }, changed)
+        // Labels put on the workspace's tasks, and its labels renamed or recoloured. Deletes carry only
+        // the key: a label taken off a card the board shows, or one of the labels it offers deleted.
+        .on(
+          'postgres_changes',
+          {
+            event: 'INSERT',
+            schema: 'public',
+            table: 'task_labels',
+            filter: `workspace_id=eq.${known.workspaceId}`,
+          },
+          changed,
+        )
+        .on(
+          'postgres_changes',
+          { event: 'DELETE', schema: 'public', table: 'task_labels' },
+          ifShown('tasks', 'task_id', changed),
+        )
+        .on(
+          'postgres_changes',
+          { event: '*', schema: 'public', table: 'labels', filter: `workspace_id=eq.${known.workspaceId}` },
+          changed,
+        )
+        .on(
+          'postgres_changes',
+          { event: 'DELETE', schema: 'public', table: 'labels' },
+          ifShown('labels', 'id', changed),
+        )
         .on('presence', { event: 'sync' }, () => {
           const state = channel.presenceState<{ name: string }>();
           setOthers(
