@@ -82,14 +82,54 @@ function useLiveChannel(
   return state;
 }
 
+/**
+ * A delete's handler: deletes carry only the old row's key, so they cannot be filtered by workspace
+ * or task; one reloads the page only when that key (its `column`) is one the page shows.
+ */
+function ifShown(shown: () => Set<string>, column: string, changed: () => void) {
+  return (change: { old: unknown }) => {
+    const id = (change.old as Record<string, unknown>)[column];
+    if (typeof id === 'string' && shown().has(id)) changed();
+  };
+}
+
+/** The workspace's labels made, renamed or recoloured, and one the page shows deleted. */
+function onLabels(
+  channel: RealtimeChannel,
+  workspaceId: string,
+  shown: () => Set<string>,
+  changed: () => void,
+): RealtimeChannel {
+  return channel
+    .on(
+      'postgres_changes',
+      { event: '*', schema: 'public', table: 'labels', filter: `workspace_id=eq.${workspaceId}` },
+      changed,
+    )
+    .on(
+      'postgres_changes',
+      { event: 'DELETE', schema: 'public', table: 'labels' },
+      ifShown(shown, 'id', changed),
+    );
+}
+
 export interface Viewer {
   id: string;
   name: string;
 }
 
-/** The board's tasks and columns, live; returns the other people on the board right now. */
-export function useLiveBoard(projectId: string, me: Viewer): { others: Viewer[]; state: LiveState } {
+/**
+ * The board's tasks, columns and labels, live; returns the other people on the board right now.
+ * `known`: the workspace, and the cards and labels the board shows (deletes carry only their key).
+ */
+export function useLiveBoard(
+  projectId: string,
+  me: Viewer,
+  known: { workspaceId: string; taskIds: string[]; labelIds: string[] },
+): { others: Viewer[]; state: LiveState } {
   const [others, setOthers] = useState<Viewer[]>([]);
+  const ids = useRef({ tasks: new Set<string>(), labels: new Set<string>() });
+  ids.current = { tasks: new Set(known.taskIds), labels: new Set(known.labelIds) };
   const state = useLiveChannel(
     `board:${projectId}`,
     {
@@ -98,7 +138,7 @@ export function useLiveBoard(projectId: string, me: Viewer): { others: Viewer[];
       onJoined: (channel) => void channel.track({ name: me.name }),
     },
     (channel, changed) =>
-      channel
+      onLabels(channel, known.workspaceId, () => ids.current.labels, changed)
         .on(
           'postgres_changes',
           { event: '*', schema: 'public', table: 'tasks', filter: `project_id=eq.${projectId}` },
@@ -116,6 +156,23 @@ export function useLiveBoard(projectId: string, me: Viewer): { others: Viewer[];
           changed,
         )
         .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'project_statuses' }, changed)
+        // Labels put on the workspace's tasks, and its labels changed. A label taken off (a delete,
+        // carrying only its key) counts when the card is one the board shows.
+        .on(
+          'postgres_changes',
+          {
+            event: 'INSERT',
+            schema: 'public',
+            table: 'task_labels',
+            filter: `workspace_id=eq.${known.workspaceId}`,
+          },
+          changed,
+        )
+        .on(
+          'postgres_changes',
+          { event: 'DELETE', schema: 'public', table: 'task_labels' },
+          ifShown(() => ids.current.tasks, 'task_id', changed),
+        )
         .on('presence', { event: 'sync' }, () => {
           const state = channel.presenceState<{ name: string }>();
           setOthers(
@@ -141,12 +198,8 @@ export function useLiveTask(
   ids.current = { comments: new Set(known.commentIds), labels: new Set(known.labelIds) };
   // Deletes carry only the key, so they cannot be filtered by task or workspace: each is checked
   // against what the panel shows.
-  const ifShown = (kind: 'comments' | 'labels', changed: () => void) => (change: { old: unknown }) => {
-    const id = (change.old as { id?: string }).id;
-    if (id && ids.current[kind].has(id)) changed();
-  };
   return useLiveChannel(`task:${taskId}`, {}, (channel, changed) =>
-    channel
+    onLabels(channel, known.workspaceId, () => ids.current.labels, changed)
       .on(
         'postgres_changes',
         { event: '*', schema: 'public', table: 'comments', filter: `task_id=eq.${taskId}` },
@@ -155,7 +208,7 @@ export function useLiveTask(
       .on(
         'postgres_changes',
         { event: 'DELETE', schema: 'public', table: 'comments' },
-        ifShown('comments', changed),
+        ifShown(() => ids.current.comments, 'id', changed),
       )
       // The task itself (its fields, or its deletion) changes under the panel too.
       .on(
@@ -168,16 +221,6 @@ export function useLiveTask(
         'postgres_changes',
         { event: '*', schema: 'public', table: 'task_labels', filter: `task_id=eq.${taskId}` },
         changed,
-      )
-      .on(
-        'postgres_changes',
-        { event: '*', schema: 'public', table: 'labels', filter: `workspace_id=eq.${known.workspaceId}` },
-        changed,
-      )
-      .on(
-        'postgres_changes',
-        { event: 'DELETE', schema: 'public', table: 'labels' },
-        ifShown('labels', changed),
       ),
   );
 }

@@ -189,8 +189,18 @@ describe('filters', () => {
     expect(isFiltered(readFilters(new URLSearchParams('priority=none')))).toBe(true);
   });
 
+  it('reads repeated labels, each name once whatever its case, and none that is blank or too long', () => {
+    const filters = readFilters(
+      new URLSearchParams(`label=%20bug%20&label=Design&label=BUG&label=%20&label=${'x'.repeat(31)}`),
+    );
+    expect(filters).toEqual({ label: ['bug', 'Design'] });
+    expect(isFiltered(filters)).toBe(true);
+    expect(isFiltered(readFilters(new URLSearchParams('label=')))).toBe(false);
+  });
+
   it('clears the filters and keeps the column windows', () => {
     expect(clearFiltersSearch(new URLSearchParams('assignee=me&todo=100&q=logo&due=week'))).toBe('?todo=100');
+    expect(clearFiltersSearch(new URLSearchParams('label=bug&label=design&todo=100'))).toBe('?todo=100');
     expect(clearFiltersSearch(new URLSearchParams('priority=low'))).toBe('?');
   });
 });

@@ -175,7 +175,10 @@ export function showMoreSearch(params: URLSearchParams, status: Status, count: n
 
 export type Priority = (typeof TASK_PRIORITIES)[number];
 
-/** The board's filters, as its address says them (`?assignee=me&priority=high&due=overdue&q=logo`). */
+/**
+ * The board's filters, as its address says them
+ * (`?assignee=me&priority=high&due=overdue&q=logo&label=bug&label=design`).
+ */
 export interface Filters {
   /** 'me', 'none' (unassigned) or a member's id. */
   assignee?: string;
@@ -184,11 +187,15 @@ export interface Filters {
   due?: 'overdue' | 'week';
   /** Words in the title, or a task's number. */
   q?: string;
+  /** Label names, any letter case: a task with any of them matches. */
+  label?: string[];
 }
 
-export const FILTER_PARAMS = ['assignee', 'priority', 'due', 'q'] as const;
+export const FILTER_PARAMS = ['assignee', 'priority', 'due', 'q', 'label'] as const;
 /** The longest text filter kept (longer text is cut, not refused: it is a search box). */
 export const MAX_FILTER_TEXT = 100;
+/** The most label names one board filter takes (a workspace has at most 200 labels). */
+export const MAX_FILTER_LABELS = 200;
 
 /** The filters of a board's address; values it does not know are no filter at all. */
 export function readFilters(params: URLSearchParams): Filters {
@@ -202,6 +209,13 @@ export function readFilters(params: URLSearchParams): Filters {
   if (due === 'overdue' || due === 'week') filters.due = due;
   const q = (params.get('q') ?? '').trim().slice(0, MAX_FILTER_TEXT);
   if (q) filters.q = q;
+  // Each name once, whatever its letter case; names longer than a label's 30 characters match none.
+  const labels = new Map<string, string>();
+  for (const raw of params.getAll('label')) {
+    const name = raw.trim();
+    if (name && name.length <= 30 && !labels.has(name.toLowerCase())) labels.set(name.toLowerCase(), name);
+  }
+  if (labels.size > 0) filters.label = [...labels.values()].slice(0, MAX_FILTER_LABELS);
   return filters;
 }
 

@@ -35,10 +35,10 @@ async function putLabelOn(page: Page, panel: Locator, name: string) {
   await expect(chipsOf(panel).getByText(name, { exact: true })).toBeVisible();
 }
 
-test('an admin makes a label, renames and recolours it, puts it on two tasks; a viewer sees it and changes nothing', async ({
+test('an admin makes a label, renames and recolours it, puts it on two tasks, filters the board by it; a viewer sees it and changes nothing', async ({
   page,
 }) => {
-  const { boardPath, workspaceId } = await boardOfTasks(2);
+  const { boardPath, workspaceId } = await boardOfTasks(3);
   const slug = boardPath.split('/')[2] ?? '';
   const key = boardPath.split('/')[4] ?? '';
   const [admin, viewer] = [
@@ -95,6 +95,36 @@ test('an admin makes a label, renames and recolours it, puts it on two tasks; a 
   }
   const onTasks = await serviceRest<unknown[]>('GET', `task_labels?select=task_id&label_id=eq.${label?.id}`);
   expect(onTasks).toHaveLength(2);
+
+  // On the board: the two cards show the chip, and the filter form narrows the board to them.
+  await page.goto(boardPath);
+  const card = (number: number) =>
+    page.locator('li[data-task-id]').filter({
+      has: page.getByRole('link', { name: new RegExp(`^${key}-${number} Task ${number}$`, 'i') }),
+    });
+  for (const number of [1, 2])
+    await expect(
+      card(number).getByRole('list', { name: 'Labels' }).getByText('Defect', { exact: true }),
+    ).toBeVisible();
+  await expect(card(3).getByRole('list', { name: 'Labels' })).toHaveCount(0);
+  const titles = page.locator('li[data-task-id] > a');
+  await expect(titles).toHaveCount(3);
+  const filters = page.getByRole('search', { name: 'Filter tasks' });
+  if (withJavaScript()) await hydrated(page);
+  await filters.locator('summary').click();
+  await filters.getByRole('checkbox', { name: 'Defect' }).check();
+  // With JavaScript a change applies by itself; without, the form is sent.
+  if (!withJavaScript()) await filters.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(/[?&]label=Defect(&|$)/);
+  await expect(titles).toHaveText([1, 2].map((n) => new RegExp(`^${key}-${n} Task ${n}$`, 'i')));
+  // A new page (no JavaScript) draws the disclosure closed, saying how many are ticked.
+  await expect(filters.locator('summary')).toHaveText('Labels (1)');
+  await expect(filters.locator('input[name="label"][value="Defect"]')).toBeChecked();
+  // The address alone, in any letter case; and cleared.
+  await page.goto(`${boardPath}?label=defect`);
+  await expect(titles).toHaveCount(2);
+  await page.getByRole('link', { name: 'Clear filters' }).click();
+  await expect(titles).toHaveCount(3);
 
   // The viewer reads the label on the page and on the task, with nothing to change it by.
   await page.context().clearCookies();

@@ -122,6 +122,32 @@ describe('export-tasks', () => {
       });
       expect(error).toBeNull();
     }
+    const labels: Record<string, string> = {};
+    for (const name of ['bug', '=sum', '"Quoted"']) {
+      const { data, error } = await cast.admin.client
+        .from('labels')
+        .insert({ workspace_id: cast.ws, name, color: 'blue' })
+        .select('id')
+        .single();
+      expect(error).toBeNull();
+      labels[name] = data?.id ?? '';
+    }
+    const { data: tasks } = await cast.member.client
+      .from('tasks')
+      .select('id, number')
+      .eq('project_id', cast.project)
+      .order('number');
+    const [first, , , , fifth] = tasks ?? [];
+    for (const [task, names] of [
+      [first?.id, ['bug', '=sum', '"Quoted"']],
+      [fifth?.id, ['bug', '=sum']],
+    ] as const) {
+      const { error } = await cast.member.client.rpc('set_task_labels', {
+        task_id: task,
+        label_ids: names.map((n) => labels[n]),
+      });
+      expect(error).toBeNull();
+    }
     const res = await fetch(`${backend().apiUrl}/functions/v1/export-tasks?project=${cast.project}`, {
       headers: {
         Authorization: `Bearer ${(await cast.viewer.client.auth.getSession()).data.session?.access_token}`,
@@ -142,6 +168,7 @@ describe('export-tasks', () => {
       'created',
       'updated',
       'description',
+      'labels',
     ]);
     expect(rows.slice(1).map((r) => r[2])).toEqual([
       'Ship it',
@@ -155,7 +182,9 @@ describe('export-tasks', () => {
     expect(rows.slice(1).map((r) => r[3])).toEqual(['To do', 'To do', 'To do', 'To do', 'To do']);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['LAU-1', 'LAU-2', 'LAU-3', 'LAU-4', 'LAU-5']);
     expect(rows[2]?.[9]).toBe('line one\nline two');
-    expect(rows.every((r) => r.length === 10)).toBe(true);
+    expect(rows.every((r) => r.length === 11)).toBe(true);
+    // Labels by name, in one cell, CSV-escaped as any other: only the tasks that carry them.
+    expect(rows.slice(1).map((r) => r[10])).toEqual(['"Quoted", =sum, bug', '', '', '', "'=sum, bug"]);
   });
 
   it('answers an outsider 404, as if the project did not exist', async () => {

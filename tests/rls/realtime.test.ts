@@ -73,16 +73,37 @@ async function listenLikeTheTaskPanel(
   return heard;
 }
 
-/** The board's changes as the board subscribes to them (tasks of one project). */
-async function listenLikeTheBoard(client: SupabaseClient, projectId: string): Promise<Heard[]> {
+/**
+ * The board's changes as the board subscribes to them (app/components/live.tsx): tasks of one
+ * project, labels put on its workspace's tasks and its labels (their deletes unfiltered, as they carry
+ * only the key).
+ */
+async function listenLikeTheBoard(
+  client: SupabaseClient,
+  projectId: string,
+  workspaceId: string,
+): Promise<Heard[]> {
   const heard: Heard[] = [];
+  const push = (payload: Heard) => heard.push(payload);
   const channel = client
     .channel(`board-changes-${randomUUID()}`)
     .on(
       'postgres_changes',
       { event: '*', schema: 'public', table: 'tasks', filter: `project_id=eq.${projectId}` },
-      (payload: Heard) => heard.push(payload),
-    );
+      push,
+    )
+    .on(
+      'postgres_changes',
+      { event: 'INSERT', schema: 'public', table: 'task_labels', filter: `workspace_id=eq.${workspaceId}` },
+      push,
+    )
+    .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'task_labels' }, push)
+    .on(
+      'postgres_changes',
+      { event: '*', schema: 'public', table: 'labels', filter: `workspace_id=eq.${workspaceId}` },
+      push,
+    )
+    .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'labels' }, push);
   opened.push({ client, channel });
   await listening(channel);
   return heard;
@@ -161,9 +182,9 @@ describe('comments over realtime', () => {
 
   it('stop reaching a member removed while subscribed, on the task panel and on the board', async () => {
     const panel = await listenLikeTheTaskPanel(s.other.client, s.task, s.ws);
-    const board = await listenLikeTheBoard(s.other.client, s.project);
+    const board = await listenLikeTheBoard(s.other.client, s.project, s.ws);
     const witnessPanel = await listenLikeTheTaskPanel(s.viewer.client, s.task, s.ws);
-    const witnessBoard = await listenLikeTheBoard(s.viewer.client, s.project);
+    const witnessBoard = await listenLikeTheBoard(s.viewer.client, s.project, s.ws);
 
     // Subscribed and hearing, while a member.
     const before = `Before ${randomUUID()}`;
@@ -286,6 +307,40 @@ describe('labels over realtime', () => {
     expect(outsider.every((h) => h.eventType === 'DELETE')).toBe(true);
     expect(JSON.stringify(outsider)).not.toContain('Secret');
   });
+
+  it('reach members subscribed as the board is when one is put on a task, and no outsider', async () => {
+    const s = await scene();
+    const viewer = await listenLikeTheBoard(s.viewer.client, s.project, s.ws);
+    const outsider = await listenLikeTheBoard(s.outsider.client, s.project, s.ws);
+    const name = `Secret ${randomUUID().slice(0, 8)}`;
+    const { data: label, error } = await s.admin.client
+      .from('labels')
+      .insert({ workspace_id: s.ws, name, color: 'teal' })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    const id = label?.id ?? '';
+    const on = await s.member.client.rpc('set_task_labels', { task_id: s.task, label_ids: [id] });
+    expect(on.error).toBeNull();
+    await until('the viewer to hear the label put on', () =>
+      viewer.find(
+        (h) =>
+          h.table === 'task_labels' &&
+          h.eventType === 'INSERT' &&
+          h.new.label_id === id &&
+          h.new.task_id === s.task,
+      ),
+    );
+    const recoloured = await s.admin.client.from('labels').update({ color: 'pink' }).eq('id', id);
+    expect(recoloured.error).toBeNull();
+    await until('the viewer to hear the recolour', () =>
+      viewer.find((h) => h.table === 'labels' && h.eventType === 'UPDATE' && h.new.color === 'pink'),
+    );
+
+    await drained(s.outsider.client);
+    expect(outsider.filter((h) => h.eventType !== 'DELETE')).toEqual([]);
+    expect(JSON.stringify(outsider)).not.toContain('Secret');
+  });
 });
 
 describe('an AAL1 session of a user with a verified factor', () => {
@@ -300,7 +355,7 @@ describe('an AAL1 session of a user with a verified factor', () => {
     expect(level).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
 
     const atAal1 = await listenLikeTheTaskPanel(aal1, s.task, s.ws);
-    const boardAtAal1 = await listenLikeTheBoard(aal1, s.project);
+    const boardAtAal1 = await listenLikeTheBoard(aal1, s.project, s.ws);
     const atAal2 = await listenLikeTheTaskPanel(aal2, s.task, s.ws);
 
     const body = `Second factor ${randomUUID()}`;

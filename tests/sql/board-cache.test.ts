@@ -57,7 +57,12 @@ type Board = {
   columns: Array<{
     name: string;
     count: number;
-    tasks: Array<{ title: string; comments: number; attachments: number }>;
+    tasks: Array<{
+      title: string;
+      comments: number;
+      attachments: number;
+      labels: Array<{ id: string; name: string; color: string }>;
+    }>;
   }>;
 };
 
@@ -99,6 +104,8 @@ describe('the kept board', () => {
       expect(await ask('{}', '{"q":"  "}')).toBe('Kept');
       expect(await ask(`{"${statuses.todo}":"100"}`, '{}')).not.toBe('Kept');
       expect(await ask('{}', '{"priority":"high"}')).not.toBe('Kept');
+      expect(await ask('{}', '{"label":["bug"]}')).not.toBe('Kept');
+      expect(await ask('{}', '{"label":[]}')).toBe('Kept');
     } finally {
       await db().query('rollback');
     }
@@ -239,6 +246,50 @@ describe('the kept board', () => {
       [second.data.id],
     );
     expect(rows[0]?.archived).toBe(true);
+  });
+
+  it('follows labels put on and taken off, renamed, recoloured and deleted', async () => {
+    const labelOf = async () => {
+      const card = cards(await boardAsMember()).find((c) => c.title === 'Ship it');
+      if (!card) throw new Error('the scene task is not on the board');
+      return card;
+    };
+    const made = await cast.admin.client
+      .from('labels')
+      .insert({ workspace_id: cast.ws, name: 'Bug', color: 'red' })
+      .select('id')
+      .single();
+    if (made.error) throw made.error;
+    const label = made.data.id as string;
+    await expectKeptIsFresh(cast.project, 'a label was made');
+
+    const put = await cast.member.client
+      .from('task_labels')
+      .insert({ workspace_id: cast.ws, task_id: cast.task, label_id: label });
+    if (put.error) throw put.error;
+    await expectKeptIsFresh(cast.project, 'a label was put on a task');
+    expect((await labelOf()).labels).toEqual([{ id: label, name: 'Bug', color: 'red' }]);
+
+    const renamed = await cast.admin.client.from('labels').update({ name: 'Defect' }).eq('id', label);
+    if (renamed.error) throw renamed.error;
+    await expectKeptIsFresh(cast.project, 'a label was renamed');
+    const recoloured = await cast.admin.client.from('labels').update({ color: 'orange' }).eq('id', label);
+    if (recoloured.error) throw recoloured.error;
+    await expectKeptIsFresh(cast.project, 'a label was recoloured');
+    expect((await labelOf()).labels).toEqual([{ id: label, name: 'Defect', color: 'orange' }]);
+
+    const off = await cast.member.client.rpc('set_task_labels', { task_id: cast.task, label_ids: [] });
+    if (off.error) throw off.error;
+    await expectKeptIsFresh(cast.project, 'a label was taken off a task');
+    expect((await labelOf()).labels).toEqual([]);
+
+    const again = await cast.member.client.rpc('set_task_labels', { task_id: cast.task, label_ids: [label] });
+    if (again.error) throw again.error;
+    await expectKeptIsFresh(cast.project, 'a label was put back on a task');
+    const deleted = await cast.admin.client.from('labels').delete().eq('id', label);
+    if (deleted.error) throw deleted.error;
+    await expectKeptIsFresh(cast.project, 'a label was deleted');
+    expect((await labelOf()).labels).toEqual([]);
   });
 
   it('keeps both of two changes made at once', async () => {

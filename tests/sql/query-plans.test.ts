@@ -257,7 +257,7 @@ const queries: PlannedQuery[] = [
   // board, run it).
   {
     name: 'board: body of board_content as deployed (as its owner)',
-    sql: functionQuery('20261128100200_board_content_by_status.sql', 'board_content', BOARD_CONTENT_ARGS),
+    sql: functionQuery('20261128300000_board_labels.sql', 'board_content', BOARD_CONTENT_ARGS),
     params: (s) => [s.workspace, s.board, JSON.stringify({}), JSON.stringify({})],
     maxBuffers: 800, // the same reads as under RLS without the policies' (~670 against ~730)
     rls: [],
@@ -265,7 +265,7 @@ const queries: PlannedQuery[] = [
   },
   {
     name: 'board: body of board_content as deployed, filtered (as its owner)',
-    sql: functionQuery('20261128100200_board_content_by_status.sql', 'board_content', BOARD_CONTENT_ARGS),
+    sql: functionQuery('20261128300000_board_labels.sql', 'board_content', BOARD_CONTENT_ARGS),
     params: (s) => [
       s.workspace,
       s.board,
@@ -277,9 +277,22 @@ const queries: PlannedQuery[] = [
     as: 'owner',
   },
   {
+    name: 'board: body of board_content as deployed, filtered by labels (as its owner)',
+    sql: functionQuery('20261128300000_board_labels.sql', 'board_content', BOARD_CONTENT_ARGS),
+    params: (s) => [
+      s.workspace,
+      s.board,
+      JSON.stringify({}),
+      JSON.stringify({ label: ['Bug', 'design'], today: '2026-11-23' }),
+    ],
+    maxBuffers: 600,
+    rls: [],
+    as: 'owner',
+  },
+  {
     name: "board: board_page's caller check, workspace and project (as its owner)",
     sql: boardFirstStatement(
-      '20261128100210_board_page_by_status.sql',
+      '20261128300100_board_page_labels.sql',
       'w.id, w.name, w.slug, w.is_personal, p.id, m.role',
     ),
     params: (s) => [s.slug, 'boa'],

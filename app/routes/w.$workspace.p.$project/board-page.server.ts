@@ -9,6 +9,7 @@ import {
   type Status,
   type Windows,
 } from '~/utils/board.ts';
+import type { ChipLabel } from '~/components/label-chip.tsx';
 import { notFound } from '~/utils/data-errors.server.ts';
 import { publicAvatarUrl } from '~/utils/files.server.ts';
 import { pageQuery, type PageQueryAnswer } from '~/utils/session/page-query.server.ts';
@@ -24,6 +25,8 @@ export type BoardTaskRow = {
   assignee_id: string | null;
   comments: number;
   attachments: number;
+  /** By name. */
+  labels: ChipLabel[];
 };
 
 /** What `board_page` answers (its migration documents the JSON). */
@@ -36,6 +39,8 @@ export interface BoardPageAnswer extends PageQueryAnswer {
     archived_at: string | null;
   } | null;
   people: Array<{ id: string; display_name: string; avatar_path: string | null }> | null;
+  /** The workspace's labels by name: the label filter's choices. */
+  labels: ChipLabel[] | null;
   /** The project's statuses in order, each with its window of cards. */
   columns: Array<BoardStatus & { count: number; total: number; tasks: BoardTaskRow[] }> | null;
 }
@@ -81,6 +86,7 @@ export function boardView(answer: BoardPageAnswer) {
         assignee: t.assignee_id,
         ...(t.comments > 0 ? { comments: t.comments } : {}),
         ...(t.attachments > 0 ? { attachments: t.attachments } : {}),
+        ...(t.labels.length > 0 ? { labels: t.labels } : {}),
       })),
     ),
     // The cards that match the filters (all of them without one), and all of each column's.
@@ -92,5 +98,6 @@ export function boardView(answer: BoardPageAnswer) {
       name: p.display_name,
       avatar: publicAvatarUrl(p.avatar_path),
     })),
+    labels: answer.labels ?? [],
   };
 }

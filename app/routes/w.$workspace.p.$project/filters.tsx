@@ -1,5 +1,6 @@
 import { Form, Link, useSearchParams, useSubmit } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
+import { LabelChip, type ChipLabel } from '~/components/label-chip.tsx';
 import { clearFiltersSearch, FILTER_PARAMS, MAX_FILTER_TEXT, type Filters } from '~/utils/board.ts';
 import { TASK_PRIORITIES } from '~/utils/workspace-schemas.ts';
 
@@ -15,11 +16,14 @@ const control = 'filter-control';
 export function BoardFilters({
   filters,
   people,
+  labels,
   me,
   active,
 }: {
   filters: Filters;
   people: Array<{ id: string; name: string }>;
+  /** The workspace's labels, by name. */
+  labels: ChipLabel[];
   me: string;
   active: boolean;
 }) {
@@ -104,6 +108,7 @@ export function BoardFilters({
           ))}
         </select>
       </label>
+      {labels.length > 0 ? <LabelChoices labels={labels} chosen={filters.label ?? []} /> : null}
       <label className="flex items-center gap-1.5 text-slate-600">
         Due
         <select name="due" defaultValue={filters.due ?? ''} className={control}>
@@ -130,6 +135,38 @@ export function BoardFilters({
   );
 }
 
+/**
+ * The label filter: a checkbox a label in a disclosure, so it works without JavaScript (tick, then
+ * "Apply filters") and stays open while several are ticked with it.
+ */
+function LabelChoices({ labels, chosen }: { labels: ChipLabel[]; chosen: string[] }) {
+  const ticked = new Set(chosen.map((name) => name.toLowerCase()));
+  const count = labels.filter((label) => ticked.has(label.name.toLowerCase())).length;
+  return (
+    <details className="relative text-slate-600">
+      <summary className={`${control} cursor-pointer`}>Labels{count > 0 ? ` (${count})` : ''}</summary>
+      {/* Drawn afresh when the address's labels change (Clear, Back); the disclosure stays open. */}
+      <fieldset
+        key={[...ticked].join('\n')}
+        className="absolute z-20 mt-1 max-h-72 w-60 overflow-y-auto rounded-md border border-slate-200 bg-white p-2 shadow-lg"
+      >
+        <legend className="sr-only">Labels</legend>
+        {labels.map((label) => (
+          <label key={label.id} className="flex items-center gap-2 rounded px-1 py-1 hover:bg-slate-50">
+            <input
+              type="checkbox"
+              name="label"
+              value={label.name}
+              defaultChecked={ticked.has(label.name.toLowerCase())}
+            />
+            <LabelChip label={label} />
+          </label>
+        ))}
+      </fieldset>
+    </details>
+  );
+}
+
 /** Said instead of empty columns when no task matches. */
 export function NoMatches() {
   const [searchParams] = useSearchParams();
@@ -140,7 +177,7 @@ export function NoMatches() {
     >
       <span className="block font-medium text-slate-800">No tasks match these filters.</span>
       <span className="mt-1 block text-slate-600">
-        Try another assignee, priority or due date, fewer words, or{' '}
+        Try another assignee, priority, label or due date, fewer words, or{' '}
         <Link to={clearFiltersSearch(searchParams)} replace className="text-indigo-700 underline">
           clear the filters
         </Link>{' '}

@@ -70,6 +70,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     filters,
     today,
     timeZone,
+    workspaceId: member.workspace.id,
     canEdit: atLeast(member.role, 'member') && board.project.archived_at === null,
     canManage: atLeast(member.role, 'admin'),
     me: { id: user.id, name: member.displayName },
@@ -115,9 +116,11 @@ export default function Board() {
     counts,
     totals,
     people,
+    labels,
     filters,
     today,
     timeZone,
+    workspaceId,
     canEdit,
     canManage,
     me,
@@ -125,7 +128,11 @@ export default function Board() {
   } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const { workspace = '' } = useParams();
-  const { others, state: live } = useLiveBoard(project.id, me);
+  const { others, state: live } = useLiveBoard(project.id, me, {
+    workspaceId,
+    taskIds: saved.map((t) => t.id),
+    labelIds: labels.map((l) => l.id),
+  });
   const reply = useActionData<typeof action>();
   // Drag and drop and arrow keys exist once the page is interactive; before that, the forms do it all.
   const interactive = useHydrated();
@@ -187,7 +194,7 @@ export default function Board() {
         saving={placement.busy}
         onShowShortcuts={() => help.current?.showModal()}
       />
-      <BoardFilters filters={filters} people={people} me={me.id} active={filtered} />
+      <BoardFilters filters={filters} people={people} labels={labels} me={me.id} active={filtered} />
       {filtered && statuses.every((status) => counts[status.id] === 0) ? <NoMatches /> : null}
       <div className="mt-3 space-y-2 empty:hidden">
         {reply && 'moveError' in reply ? <FormMessage>{reply.moveError}</FormMessage> : null}

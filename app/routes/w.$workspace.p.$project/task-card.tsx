@@ -2,6 +2,7 @@ import { useFetcher } from '@remix-run/react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Avatar } from '~/components/avatar.tsx';
 import { FormMessage } from '~/components/forms.tsx';
+import { LabelChips } from '~/components/label-chip.tsx';
 import { dueLabel } from '~/utils/format.ts';
 import { taskRef } from '~/utils/projects.ts';
 import { moveKey, type BoardTask, type MoveReply } from './use-moves.ts';
@@ -107,6 +108,7 @@ export function TaskCard({
         {` ${task.title}`}
       </a>
       {draggable ? menu : null}
+      {task.labels ? <LabelChips labels={task.labels} /> : null}
       <CardFacts task={task} assignee={assignee} today={today} mayBeOverdue={mayBeOverdue} />
     </li>
   );

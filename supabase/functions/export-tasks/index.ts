@@ -19,6 +19,7 @@ const HEADER = [
   'created',
   'updated',
   'description',
+  'labels',
 ];
 
 interface TaskRow {
@@ -32,6 +33,18 @@ interface TaskRow {
   updated_at: string;
   description: string;
   assignee: { display_name: string | null } | null;
+  task_labels: Array<{ label: { name: string } | null }>;
+}
+
+/** The task's label names by name, in one cell: `bug, design`. */
+function labelNames(task: TaskRow): string {
+  return task.task_labels
+    .flatMap(({ label }) => (label ? [label.name] : []))
+    .sort((a, b) => {
+      const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+      return x < y ? -1 : x > y ? 1 : 0;
+    })
+    .join(', ');
 }
 
 function fileName(project: string): string {
@@ -68,7 +81,7 @@ Deno.serve(async (req) => {
       const { data, error } = await supabase
         .from('tasks')
         .select(
-          'number, title, status:project_statuses!tasks_status_fkey(name), priority, due_date, created_at, updated_at, description, assignee:profiles!tasks_assignee_profile_fkey(display_name)',
+          'number, title, status:project_statuses!tasks_status_fkey(name), priority, due_date, created_at, updated_at, description, assignee:profiles!tasks_assignee_profile_fkey(display_name), task_labels(label:labels(name))',
         )
         .eq('project_id', project.id)
         .gt('number', after)
@@ -94,6 +107,7 @@ Deno.serve(async (req) => {
             t.created_at,
             t.updated_at,
             t.description,
+            labelNames(t),
           ]),
         )
         .join('');

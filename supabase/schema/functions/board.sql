@@ -43,6 +43,7 @@ begin
      and nullif(board_page.filters ->> 'priority', '') is null
      and nullif(board_page.filters ->> 'due', '') is null
      and nullif(btrim(board_page.filters ->> 'q'), '') is null
+     and coalesce(board_page.filters -> 'label', '[]'::jsonb) = '[]'::jsonb
      and coalesce(board_page.shown, '{}'::jsonb) = '{}'::jsonb then
     select c.project, c.people, c.columns
       into parts
@@ -66,6 +67,13 @@ begin
          where p.workspace_id = board_page.ws_id
       )
     ) end,
+    -- The workspace's labels by name: the label filter's choices.
+    'labels', (
+      select coalesce(json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color)
+                               order by lower(l.name), l.id), '[]'::json)
+        from public.labels l
+       where l.workspace_id = board_page.ws_id
+    ),
     'project', parts.project,
     'people', parts.people,
     'columns', parts.columns
@@ -148,6 +156,26 @@ begin
 end
 $function$;
 grant execute on function public.move_task(uuid,uuid,uuid,uuid) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.board_cache_labels()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.refresh_board_cache(array(
+    select distinct t.project_id
+      from public.task_labels tl
+      join public.tasks t on t.id = tl.task_id
+     where tl.label_id = any (array(
+             select n.id
+               from old_rows o
+               join new_rows n on n.id = o.id
+              where (n.name, n.color) is distinct from (o.name, o.color)))));
+  return null;
+end
+$function$;
 
 CREATE OR REPLACE FUNCTION private.board_cache_people()
  RETURNS trigger
@@ -293,10 +321,25 @@ begin
            nullif(board_content.filters ->> 'priority', '') as priority,
            nullif(board_content.filters ->> 'due', '') as due,
            nullif(btrim(board_content.filters ->> 'q'), '') as q,
-           coalesce((board_content.filters ->> 'today')::date, current_date) as today
+           coalesce((board_content.filters ->> 'today')::date, current_date) as today,
+           -- The label names asked for, trimmed and in lower case; none when `label` is not an array.
+           nullif(array(
+             select lower(btrim(n.name))
+               from jsonb_array_elements_text(
+                      case when jsonb_typeof(board_content.filters -> 'label') = 'array'
+                           then board_content.filters -> 'label' else '[]'::jsonb end) as n (name)
+              where btrim(n.name) <> ''), '{}') as label_names
+  ),
+  -- The workspace's labels of those names (another workspace's never match).
+  wanted_labels as materialized (
+    select l.id
+      from public.labels l, f
+     where l.workspace_id = board_content.ws_id
+       and lower(l.name) = any (f.label_names)
   ),
   filtered as (
-    select (f.assignee is not null or f.priority is not null or f.due is not null or f.q is not null) as active
+    select (f.assignee is not null or f.priority is not null or f.due is not null or f.q is not null
+            or f.label_names is not null) as active
       from f
   ),
   -- Every column's count in one pass over the project's tasks.
@@ -341,6 +384,11 @@ begin
        and (f.q is null
             or t.title ilike '%' || replace(replace(replace(f.q, '\', '\\'), '%', '\%'), '_', '\_') || '%'
             or t.number::text = ltrim(f.q, '#'))
+       -- Any of the labels asked for.
+       and (f.label_names is null
+            or exists (select 1 from public.task_labels tl
+                        where tl.task_id = t.id
+                          and tl.label_id = any (array(select wl.id from wanted_labels wl))))
   ),
   -- Each column's window: its first cards in board order. Unfiltered, read from the index until it is
   -- full; filtered, the first of the matching cards.
@@ -374,6 +422,17 @@ begin
       from public.attachments a
      where a.task_id = any (array(select w.id from windows w))
      group by a.task_id
+  ),
+  -- The drawn cards' labels, by name, each card's looked up by its key.
+  card_labels as materialized (
+    select tl.task_id,
+           json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color)
+                    order by lower(l.name), l.id) as labels
+      from public.task_labels tl
+      join public.labels l on l.id = tl.label_id and l.workspace_id = tl.workspace_id
+     where tl.task_id = any (array(select w.id from windows w))
+       and tl.workspace_id = board_content.ws_id
+     group by tl.task_id
   )
   select row(
     (select row_to_json(project) from project),
@@ -398,11 +457,13 @@ begin
                           'id', w.id, 'number', w.number, 'title', w.title, 'status_id', w.status_id,
                           'position', w.position, 'priority', w.priority, 'due_date', w.due_date,
                           'assignee_id', w.assignee_id,
-                          'comments', coalesce(cc.count, 0), 'attachments', coalesce(ac.count, 0))
+                          'comments', coalesce(cc.count, 0), 'attachments', coalesce(ac.count, 0),
+                          'labels', coalesce(cl.labels, '[]'::json))
                           order by w.position, w.id), '[]'::json)
                    from windows w
                    left join comment_counts cc on cc.task_id = w.id
                    left join attachment_counts ac on ac.task_id = w.id
+                   left join card_labels cl on cl.task_id = w.id
                   where w.n = c.n
                )
              ) order by c.n)

@@ -49,6 +49,7 @@ create policy "members read labels" on public.labels
   to authenticated
   using ((workspace_id IN ( SELECT public.my_workspace_ids() AS my_workspace_ids)));
 
+CREATE TRIGGER labels_board_cache_update AFTER UPDATE ON public.labels REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_labels();
 CREATE TRIGGER labels_per_workspace BEFORE INSERT ON public.labels FOR EACH ROW EXECUTE FUNCTION public.labels_limit_per_workspace();
 CREATE TRIGGER labels_trim_name BEFORE INSERT OR UPDATE OF name ON public.labels FOR EACH ROW EXECUTE FUNCTION public.labels_trim_name();
 

@@ -40,6 +40,9 @@ create policy "members unlabel tasks of active projects" on public.task_labels
   to authenticated
   using ((workspace_id IN ( SELECT public.my_workspace_ids('member'::public.workspace_role) AS my_workspace_ids)) AND ( SELECT public.task_is_writable(task_labels.task_id) AS task_is_writable));
 
+CREATE TRIGGER task_labels_board_cache_delete AFTER DELETE ON public.task_labels REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_task_children();
+CREATE TRIGGER task_labels_board_cache_insert AFTER INSERT ON public.task_labels REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_task_children();
+
 grant select, delete, references, trigger, maintain on public.task_labels to authenticated;
 grant select, insert, update, delete, truncate, references, trigger, maintain on public.task_labels to service_role;
 grant insert (task_id, label_id, workspace_id) on public.task_labels to authenticated;
