@@ -22,7 +22,7 @@ import type { Scope } from './db.ts';
 import { errors } from './errors.ts';
 import { incomingFile, isEmptyFolderPlaceholder, parseBase64Metadata } from './incoming.ts';
 import { subjectOf } from './requester.ts';
-import { transformationSegments, transformOfBody } from './render.ts';
+import { transformationSegments, transformOfBody } from './transformations.ts';
 import { serveObject, type StoredMetadata } from './serve.ts';
 import { checkExpiresIn, signToken, verifyToken } from './signed-urls.ts';
 
