@@ -123,7 +123,9 @@ test('a viewer downloads the board as CSV holding exactly its tasks; an outsider
   expect(download.suggestedFilename()).toBe('roadmap-2030-tasks.csv');
   const csv = readFileSync(await download.path(), 'utf8');
   const lines = csv.split('\r\n').filter(Boolean);
-  expect(lines[0]).toBe('task,number,title,status,priority,assignee,due date,created,updated,description');
+  expect(lines[0]).toBe(
+    'task,number,title,status,priority,assignee,due date,created,updated,description,labels',
+  );
   expect(lines.slice(1).map((l) => l.split(',').slice(0, 3).join(','))).toEqual([
     'ROA-1,1,Plan the launch',
     'ROA-2,2,"Write',
