@@ -220,16 +220,42 @@ isOneToOne: false
       referencedColumns: ["id","workspace_id"]
     }
                   ]
-                },"tasks": {
+                },"task_links": {
                   Row: {
-                    "assignee_id": string | null,"client_key": string | null,"created_at": string,"created_by": string | null,"description": string,"due_date": string | null,"id": string,"number": number,"position": number,"priority": Database["public"]['Enums']["task_priority"],"project_id": string,"search": unknown,"status_id": string,"title": string,"updated_at": string,"workspace_id": string
+                    "created_at": string,"created_by": string | null,"from_task_id": string,"id": string,"kind": string,"to_task_id": string,"workspace_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "assignee_id"?: string | null,"client_key"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"due_date"?: string | null,"id"?: string,"number"?: number,"position"?: number,"priority"?: Database["public"]['Enums']["task_priority"],"project_id": string,"search"?: never,"status_id": string,"title": string,"updated_at"?: string,"workspace_id": string
+                    "created_at"?: string,"created_by"?: string | null,"from_task_id": string,"id"?: string,"kind": string,"to_task_id": string,"workspace_id": string
                   }
                   Update: {
-                    "assignee_id"?: string | null,"client_key"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"due_date"?: string | null,"id"?: string,"number"?: number,"position"?: number,"priority"?: Database["public"]['Enums']["task_priority"],"project_id"?: string,"search"?: never,"status_id"?: string,"title"?: string,"updated_at"?: string,"workspace_id"?: string
+                    "created_at"?: string,"created_by"?: string | null,"from_task_id"?: string,"id"?: string,"kind"?: string,"to_task_id"?: string,"workspace_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "task_links_from_fkey"
+      columns: ["from_task_id","workspace_id"]
+isOneToOne: false
+      referencedRelation: "tasks"
+      referencedColumns: ["id","workspace_id"]
+    },{
+      foreignKeyName: "task_links_to_fkey"
+      columns: ["to_task_id","workspace_id"]
+isOneToOne: false
+      referencedRelation: "tasks"
+      referencedColumns: ["id","workspace_id"]
+    }
+                  ]
+                },"tasks": {
+                  Row: {
+                    "assignee_id": string | null,"client_key": string | null,"created_at": string,"created_by": string | null,"description": string,"due_date": string | null,"id": string,"number": number,"parent_id": string | null,"position": number,"priority": Database["public"]['Enums']["task_priority"],"project_id": string,"search": unknown,"status_id": string,"title": string,"updated_at": string,"workspace_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "assignee_id"?: string | null,"client_key"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"due_date"?: string | null,"id"?: string,"number"?: number,"parent_id"?: string | null,"position"?: number,"priority"?: Database["public"]['Enums']["task_priority"],"project_id": string,"search"?: never,"status_id": string,"title": string,"updated_at"?: string,"workspace_id": string
+                  }
+                  Update: {
+                    "assignee_id"?: string | null,"client_key"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"due_date"?: string | null,"id"?: string,"number"?: number,"parent_id"?: string | null,"position"?: number,"priority"?: Database["public"]['Enums']["task_priority"],"project_id"?: string,"search"?: never,"status_id"?: string,"title"?: string,"updated_at"?: string,"workspace_id"?: string
                   }
                   Relationships: [
                     {
@@ -244,6 +270,12 @@ isOneToOne: false
 isOneToOne: false
       referencedRelation: "profiles"
       referencedColumns: ["id"]
+    },{
+      foreignKeyName: "tasks_parent_fkey"
+      columns: ["parent_id","project_id"]
+isOneToOne: false
+      referencedRelation: "tasks"
+      referencedColumns: ["id","project_id"]
     },{
       foreignKeyName: "tasks_project_fkey"
       columns: ["project_id","workspace_id"]
@@ -392,6 +424,7 @@ isOneToOne: false
 "due_date": string | null,
 "id": string,
 "number": number,
+"parent_id": string | null,
 "position": number,
 "priority": Database["public"]['Enums']["task_priority"],
 "project_id": string,
@@ -445,6 +478,7 @@ isOneToOne: false
 "due_date": string | null,
 "id": string,
 "number": number,
+"parent_id": string | null,
 "position": number,
 "priority": Database["public"]['Enums']["task_priority"],
 "project_id": string,

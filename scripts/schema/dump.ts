@@ -65,8 +65,8 @@ const FUNCTION_GROUPS: Array<{ file: string; about: string; names: RegExp }> = [
   },
   {
     file: 'tasks',
-    about: 'tasks: numbering, search, the updated_at stamp',
-    names: /^(number_new_task|search_tasks|touch_updated_at)$/,
+    about: "tasks: numbering, search, the updated_at stamp, a sub-task's parent",
+    names: /^(number_new_task|search_tasks|touch_updated_at|tasks_check_parent)$/,
   },
   {
     file: 'activity',

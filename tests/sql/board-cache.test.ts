@@ -62,6 +62,8 @@ type Board = {
       comments: number;
       attachments: number;
       labels: Array<{ id: string; name: string; color: string }>;
+      subtasks: { done: number; total: number };
+      blocked: boolean;
     }>;
   }>;
 };
@@ -290,6 +292,84 @@ describe('the kept board', () => {
     if (deleted.error) throw deleted.error;
     await expectKeptIsFresh(cast.project, 'a label was deleted');
     expect((await labelOf()).labels).toEqual([]);
+  });
+
+  it('follows sub-tasks and blocking links, from this project and from others', async () => {
+    const member = cast.member.client;
+    const cardOf = async (title: string) => {
+      const card = cards(await boardAsMember()).find((c) => c.title === title);
+      if (!card) throw new Error(`${title} is not on the board`);
+      return card;
+    };
+    const made = async (title: string, fields: Record<string, unknown> = {}) => {
+      const { data, error } = await member
+        .from('tasks')
+        .insert({ workspace_id: cast.ws, project_id: cast.project, title, ...fields })
+        .select('id')
+        .single();
+      if (error) throw error;
+      return data.id as string;
+    };
+    const ok = async (request: PromiseLike<{ error: unknown }>) => {
+      const { error } = await request;
+      if (error) throw error;
+    };
+
+    const parent = await made('Plan the launch');
+    const first = await made('Write the post', { parent_id: parent });
+    await expectKeptIsFresh(cast.project, 'a sub-task was made');
+    const loose = await made('Pick a date');
+    await ok(member.from('tasks').update({ parent_id: parent }).eq('id', loose));
+    await expectKeptIsFresh(cast.project, 'a task got a parent');
+    expect((await cardOf('Plan the launch')).subtasks).toEqual({ done: 0, total: 2 });
+    await ok(member.from('tasks').update({ status_id: statuses.done }).eq('id', first));
+    await expectKeptIsFresh(cast.project, "a sub-task's status changed");
+    expect((await cardOf('Plan the launch')).subtasks).toEqual({ done: 1, total: 2 });
+    await ok(member.from('tasks').update({ parent_id: null }).eq('id', loose));
+    await expectKeptIsFresh(cast.project, 'a task lost its parent');
+    expect((await cardOf('Plan the launch')).subtasks).toEqual({ done: 1, total: 1 });
+
+    // Blocked by a task of another project: its status and the link change this board.
+    const elsewhere = await cast.admin.client
+      .from('projects')
+      .insert({ workspace_id: cast.ws, name: 'Elsewhere' })
+      .select('id')
+      .single();
+    if (elsewhere.error) throw elsewhere.error;
+    const blocker = await member
+      .from('tasks')
+      .insert({ workspace_id: cast.ws, project_id: elsewhere.data.id, title: 'Get approval' })
+      .select('id')
+      .single();
+    if (blocker.error) throw blocker.error;
+    const other = await defaultStatuses(elsewhere.data.id as string);
+    await ok(
+      member
+        .from('task_links')
+        .insert({ workspace_id: cast.ws, from_task_id: blocker.data.id, to_task_id: parent, kind: 'blocks' }),
+    );
+    await expectKeptIsFresh(cast.project, 'a blocking link was made');
+    expect((await cardOf('Plan the launch')).blocked).toBe(true);
+    await ok(member.from('tasks').update({ status_id: other.done }).eq('id', blocker.data.id));
+    await expectKeptIsFresh(cast.project, "the blocker's status changed in another project");
+    expect((await cardOf('Plan the launch')).blocked).toBe(false);
+    await ok(member.from('tasks').update({ status_id: other.in_progress }).eq('id', blocker.data.id));
+    await expectKeptIsFresh(cast.project, "the blocker's status changed back");
+    expect((await cardOf('Plan the launch')).blocked).toBe(true);
+    await ok(
+      cast.admin.client.from('project_statuses').update({ category: 'canceled' }).eq('id', other.in_progress),
+    );
+    await expectKeptIsFresh(cast.project, "the blocker's status changed category in another project");
+    expect((await cardOf('Plan the launch')).blocked).toBe(false);
+    await ok(
+      cast.admin.client.from('project_statuses').update({ category: 'started' }).eq('id', other.in_progress),
+    );
+    expect((await cardOf('Plan the launch')).blocked).toBe(true);
+    await ok(member.from('task_links').delete().eq('to_task_id', parent));
+    await expectKeptIsFresh(cast.project, 'a blocking link was removed');
+    expect((await cardOf('Plan the launch')).blocked).toBe(false);
+    await ok(cast.admin.client.from('tasks').delete().eq('id', parent));
+    await expectKeptIsFresh(cast.project, 'a parent was deleted');
   });
 
   it('keeps both of two changes made at once', async () => {

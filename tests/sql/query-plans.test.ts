@@ -200,6 +200,7 @@ const GROWING = [
   'comments',
   'activity',
   'attachments',
+  'task_links',
   'workspace_members',
   'workspaces',
   'profiles',
@@ -257,28 +258,30 @@ const queries: PlannedQuery[] = [
   // board, run it).
   {
     name: 'board: body of board_content as deployed (as its owner)',
-    sql: functionQuery('20261128300000_board_labels.sql', 'board_content', BOARD_CONTENT_ARGS),
+    sql: functionQuery('20261129200200_board_structure.sql', 'board_content', BOARD_CONTENT_ARGS),
     params: (s) => [s.workspace, s.board, JSON.stringify({}), JSON.stringify({})],
-    maxBuffers: 800, // the same reads as under RLS without the policies' (~670 against ~730)
+    // The same reads as under RLS without the policies' (~670 against ~730), and the drawn cards'
+    // sub-tasks and blocking links by their keys (~280 for the seed's 60 sub-tasks and 46 links): ~1070.
+    maxBuffers: 1200,
     rls: [],
     as: 'owner',
   },
   {
     name: 'board: body of board_content as deployed, filtered (as its owner)',
-    sql: functionQuery('20261128300000_board_labels.sql', 'board_content', BOARD_CONTENT_ARGS),
+    sql: functionQuery('20261129200200_board_structure.sql', 'board_content', BOARD_CONTENT_ARGS),
     params: (s) => [
       s.workspace,
       s.board,
       JSON.stringify({}),
       JSON.stringify({ assignee: 'me', priority: 'urgent', q: 'task 1', today: '2026-11-23' }),
     ],
-    maxBuffers: 600, // ~480 against ~530 under RLS
+    maxBuffers: 700, // ~480 against ~530 under RLS, and the drawn cards' sub-tasks and links: ~610
     rls: [],
     as: 'owner',
   },
   {
     name: 'board: body of board_content as deployed, filtered by labels (as its owner)',
-    sql: functionQuery('20261128300000_board_labels.sql', 'board_content', BOARD_CONTENT_ARGS),
+    sql: functionQuery('20261129200200_board_structure.sql', 'board_content', BOARD_CONTENT_ARGS),
     params: (s) => [
       s.workspace,
       s.board,
@@ -652,6 +655,25 @@ async function seed(me: { id: string; claims: string }): Promise<Scene> {
   await attachments(mine.id, 't.id = $3', [task.id], 8, [me.id, ...team]);
   await attachments(mine.id, 't.project_id = $3 and t.number % 5 = 0', [board], 1, [me.id, ...team]);
   await attachments(theirs.id, 't.workspace_id = $1 and t.number % 2 = 0', [], 1, neighbours);
+  // Sub-tasks: a tenth of each project's tasks under every tenth task (three each); and links, each
+  // seventh task blocking the next, and some of the board's tasks blocked by the side project's.
+  await q(
+    `update public.tasks t set parent_id = p.id
+       from public.tasks p
+      where p.project_id = t.project_id and t.number > 10 and t.number % 10 in (1, 2, 3)
+        and p.number = t.number - t.number % 10`,
+  );
+  await q(
+    `insert into public.task_links (workspace_id, from_task_id, to_task_id, kind)
+     select t.workspace_id, t.id, u.id, case when t.number % 3 = 0 then 'blocks' else 'relates' end
+       from public.tasks t join public.tasks u on u.project_id = t.project_id and u.number = t.number + 1
+      where t.number % 7 = 0
+     union all
+     select t.workspace_id, t.id, u.id, 'blocks'
+       from public.tasks t join public.tasks u on u.workspace_id = t.workspace_id and u.number = t.number
+      where t.project_id = $1 and u.project_id = $2 and t.number % 11 = 0`,
+    [side, board],
+  );
   await q('commit');
   // Tables as autovacuum leaves them on a project in use: statistics, and no dead rows (each task
   // insert updated its project's next_task_number, leaving thousands of dead versions of 3 rows).

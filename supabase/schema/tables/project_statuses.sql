@@ -53,6 +53,7 @@ create policy "members read statuses" on public.project_statuses
   using ((workspace_id IN ( SELECT public.my_workspace_ids() AS my_workspace_ids)));
 
 CREATE TRIGGER project_statuses_before_insert BEFORE INSERT ON public.project_statuses FOR EACH ROW EXECUTE FUNCTION public.project_statuses_before_insert();
+CREATE TRIGGER project_statuses_board_cache_blockers AFTER UPDATE ON public.project_statuses REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_status_blockers();
 CREATE TRIGGER project_statuses_board_cache_delete AFTER DELETE ON public.project_statuses REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_statuses();
 CREATE TRIGGER project_statuses_board_cache_insert AFTER INSERT ON public.project_statuses REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_statuses();
 CREATE TRIGGER project_statuses_board_cache_update AFTER UPDATE ON public.project_statuses REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_statuses();
