@@ -13,4 +13,10 @@ export const TaskIntent = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('labels') }),
   z.object({ intent: z.literal('add-label'), labelId: Uuid }),
   z.object({ intent: z.literal('remove-label'), labelId: Uuid }),
+  // Sub-tasks and links (structure.server.ts): the fields are read there, to keep what was typed.
+  z.object({ intent: z.literal('add-subtask') }),
+  z.object({ intent: z.literal('set-parent') }),
+  z.object({ intent: z.literal('clear-parent') }),
+  z.object({ intent: z.literal('add-link') }),
+  z.object({ intent: z.literal('remove-link'), linkId: Uuid }),
 ]);

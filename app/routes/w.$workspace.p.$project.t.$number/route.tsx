@@ -17,9 +17,12 @@ import { attachFile } from './attach.server.ts';
 import { Attachments } from './attachments.tsx';
 import { addComment, editComment } from './comment.server.ts';
 import { Comments } from './comments.tsx';
+import { structureReply, TaskLinks } from './links.tsx';
 import { deleteFromTask, deleteTask, saveTask } from './edit-task.server.ts';
 import { TaskIntent } from './intents.server.ts';
 import { MoveTask } from './move-task.tsx';
+import { addLink, addSubtask, removeLink, setParent, taskStructure } from './structure.server.ts';
+import { ParentLink, Subtasks } from './subtasks.tsx';
 import { TaskFacts } from './task-facts.tsx';
 import { TaskForm, TaskText } from './task-form.tsx';
 import { setLabels, toggleLabel } from './task-labels.server.ts';
@@ -31,8 +34,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, member, project, task, statuses } = found;
   // `?edit=<comment id>` opens the editor of one's own comment: a link, so it works without JavaScript.
   const editing = new URL(request.url).searchParams.get('edit');
+  const [panel, structure] = await Promise.all([taskPanelData(found), taskStructure(found)]);
   return json({
-    ...(await taskPanelData(found)),
+    ...panel,
+    ...structure,
     // The comment form's one-time key: sent twice (a retry after a lost answer), it makes one comment.
     commentKey: randomUUID(),
     editing: editing && isUuid(editing) ? editing : null,
@@ -74,6 +79,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return toggleLabel(found, sent.labelId, true);
     case 'remove-label':
       return toggleLabel(found, sent.labelId, false);
+    case 'add-subtask':
+      return addSubtask(found, formData);
+    case 'set-parent':
+    case 'clear-parent':
+      return setParent(found, formData, sent.intent === 'clear-parent');
+    case 'add-link':
+      return addLink(found, formData);
+    case 'remove-link':
+      return removeLink(found, sent.linkId);
   }
 }
 
@@ -122,6 +136,7 @@ export default function TaskPanel() {
           Close
         </Link>
       </div>
+      <ParentLink parent={page.parent} />
       <TaskFacts
         task={task}
         category={statuses.find((s) => s.id === task.status)?.category}
@@ -155,6 +170,13 @@ export default function TaskPanel() {
         labelsPath={`/w/${workspaceSlug}/labels`}
         error={reply && 'labelsError' in reply ? reply.labelsError : null}
       />
+      <Subtasks
+        parent={page.parent}
+        subtasks={page.subtasks}
+        canEdit={canEdit}
+        reply={structureReply(reply)}
+      />
+      <TaskLinks links={page.links} canEdit={canEdit} reply={structureReply(reply)} />
       <Attachments
         attachments={attachments}
         workspaceSlug={workspaceSlug}

@@ -32,7 +32,7 @@ export async function requireTask(
   const { data: found, error } = await supabase
     .from('tasks')
     .select(
-      'id, number, title, description, status:status_id, priority, assignee_id, due_date, project:projects!tasks_project_fkey(archived_at, statuses:project_statuses(id, name, category, position)), task_labels(label:labels(id, name, color))',
+      'id, number, title, description, status:status_id, priority, assignee_id, due_date, parent_id, project:projects!tasks_project_fkey(archived_at, statuses:project_statuses(id, name, category, position)), task_labels(label:labels(id, name, color))',
     )
     .eq('project_id', project.id)
     .eq('workspace_id', member.workspace.id)

@@ -27,6 +27,10 @@ export type BoardTaskRow = {
   attachments: number;
   /** By name. */
   labels: ChipLabel[];
+  /** Sub-tasks done (a `completed` status) of all but the canceled ones. */
+  subtasks: { done: number; total: number };
+  /** Blocked by a task that is neither completed nor canceled. */
+  blocked: boolean;
 };
 
 /** What `board_page` answers (its migration documents the JSON). */
@@ -87,6 +91,8 @@ export function boardView(answer: BoardPageAnswer) {
         ...(t.comments > 0 ? { comments: t.comments } : {}),
         ...(t.attachments > 0 ? { attachments: t.attachments } : {}),
         ...(t.labels.length > 0 ? { labels: t.labels } : {}),
+        ...(t.subtasks.total > 0 ? { subtasks: t.subtasks } : {}),
+        ...(t.blocked ? { blocked: true } : {}),
       })),
     ),
     // The cards that match the filters (all of them without one), and all of each column's.

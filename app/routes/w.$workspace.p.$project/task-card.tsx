@@ -5,6 +5,7 @@ import { FormMessage } from '~/components/forms.tsx';
 import { LabelChips } from '~/components/label-chip.tsx';
 import { dueLabel } from '~/utils/format.ts';
 import { taskRef } from '~/utils/projects.ts';
+import { CardStructure } from './card-structure.tsx';
 import { moveKey, type BoardTask, type MoveReply } from './use-moves.ts';
 
 /**
@@ -109,6 +110,7 @@ export function TaskCard({
       </a>
       {draggable ? menu : null}
       {task.labels ? <LabelChips labels={task.labels} /> : null}
+      <CardStructure task={task} />
       <CardFacts task={task} assignee={assignee} today={today} mayBeOverdue={mayBeOverdue} />
     </li>
   );
