@@ -221,6 +221,12 @@ export function useLiveTask(
         'postgres_changes',
         { event: '*', schema: 'public', table: 'task_labels', filter: `task_id=eq.${taskId}` },
         changed,
+      )
+      // A new entry in the task's history (a change the rows above do not show: a link, a parent).
+      .on(
+        'postgres_changes',
+        { event: 'INSERT', schema: 'public', table: 'task_history', filter: `task_id=eq.${taskId}` },
+        changed,
       ),
   );
 }

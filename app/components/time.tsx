@@ -5,8 +5,8 @@
  * browser's own time zone — which it also keeps in a cookie, so the next server render uses it.
  */
 import { useEffect, useState } from 'react';
-import { absoluteTime, isTimeZone, relativeTime } from '~/utils/format.ts';
-import { TIME_ZONE_COOKIE } from '~/utils/time-zone.ts';
+import { absoluteTime, isTimeZone, relativeTime } from '../utils/format.ts';
+import { TIME_ZONE_COOKIE } from '../utils/time-zone.ts';
 
 export interface Clock {
   /** An ISO timestamp. */

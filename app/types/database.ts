@@ -194,6 +194,26 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"task_history": {
+                  Row: {
+                    "actor_id": string | null,"created_at": string,"data": NonNullable<Json>,"id": number,"kind": string,"task_id": string,"workspace_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "actor_id"?: string | null,"created_at"?: string,"data"?: NonNullable<Json>,"id"?: never,"kind": string,"task_id": string,"workspace_id": string
+                  }
+                  Update: {
+                    "actor_id"?: string | null,"created_at"?: string,"data"?: NonNullable<Json>,"id"?: never,"kind"?: string,"task_id"?: string,"workspace_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "task_history_task_fkey"
+      columns: ["task_id","workspace_id"]
+isOneToOne: false
+      referencedRelation: "tasks"
+      referencedColumns: ["id","workspace_id"]
+    }
+                  ]
                 },"task_labels": {
                   Row: {
                     "created_at": string,"label_id": string,"task_id": string,"workspace_id": string

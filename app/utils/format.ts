@@ -68,7 +68,7 @@ function dayNumber(isoDate: string): number | null {
 }
 
 /** "3 Dec", or "3 Dec 2027" when the year is not `thisYear`. */
-function shortDate(isoDate: string, thisYear?: number): string {
+export function shortDate(isoDate: string, thisYear?: number): string {
   const [year = 0, month = 1, day = 1] = isoDate.split('-').map(Number);
   return `${day} ${MONTHS[month - 1]}${year === thisYear ? '' : ` ${year}`}`;
 }

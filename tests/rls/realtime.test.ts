@@ -35,7 +35,8 @@ afterEach(async () => {
 
 /**
  * The task panel's channel: the task's comments (deletes unfiltered, as they carry only the key), the
- * task, the labels on it, and its workspace's labels (their deletes unfiltered too).
+ * task, the labels on it, its workspace's labels (their deletes unfiltered too), and its new history
+ * entries.
  */
 async function listenLikeTheTaskPanel(
   client: SupabaseClient,
@@ -67,7 +68,12 @@ async function listenLikeTheTaskPanel(
       { event: '*', schema: 'public', table: 'labels', filter: `workspace_id=eq.${workspaceId}` },
       push,
     )
-    .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'labels' }, push);
+    .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'labels' }, push)
+    .on(
+      'postgres_changes',
+      { event: 'INSERT', schema: 'public', table: 'task_history', filter: `task_id=eq.${taskId}` },
+      push,
+    );
   opened.push({ client, channel });
   await listening(channel);
   return heard;
@@ -217,6 +223,26 @@ describe('comments over realtime', () => {
     expect(commentsIn(panel, after)).toEqual([]);
     expect(JSON.stringify(panel)).not.toContain(retitled);
     expect(JSON.stringify(board)).not.toContain(retitled);
+  });
+});
+
+describe('task history over realtime', () => {
+  it('reaches members subscribed as the task panel is, viewers included, and no outsider', async () => {
+    const s = await scene();
+    const viewer = await listenLikeTheTaskPanel(s.viewer.client, s.task, s.ws);
+    const outsider = await listenLikeTheTaskPanel(s.outsider.client, s.task, s.ws);
+    const title = `Renamed ${randomUUID()}`;
+    expect((await s.member.client.from('tasks').update({ title }).eq('id', s.task)).error).toBeNull();
+    const entry = await until('the viewer to hear the history entry', () =>
+      viewer.find((h) => h.table === 'task_history' && JSON.stringify(h.new).includes(title)),
+    );
+    expect(entry).toMatchObject({
+      eventType: 'INSERT',
+      new: { task_id: s.task, kind: 'title', actor_id: s.member.id, data: { from: 'Ship it', to: title } },
+    });
+    await drained(s.outsider.client);
+    expect(outsider.filter((h) => h.table === 'task_history')).toEqual([]);
+    expect(JSON.stringify(outsider)).not.toContain(title);
   });
 });
 

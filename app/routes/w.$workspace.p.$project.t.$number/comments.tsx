@@ -1,17 +1,24 @@
-import { Form, Link, type useActionData, type useLoaderData } from '@remix-run/react';
+import { Form, Link, type useActionData } from '@remix-run/react';
 import { ErrorList, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { getFormProps, getTextareaProps } from '~/components/schema-form.ts';
+import { useClock, type Clock } from '~/components/time.tsx';
+import { absoluteTime } from '~/utils/format.ts';
 import { CommentSchema } from '~/utils/workspace-schemas.ts';
 import { EditComment } from './edit-comment.tsx';
-import type { action, loader } from './route.tsx';
+import type { action } from './route.tsx';
 import { CONTROL } from './task-form.tsx';
+import { Timeline, type TimelineEntries } from './timeline.tsx';
 
-type Comment = ReturnType<typeof useLoaderData<typeof loader>>['comments'][number];
 type Reply = ReturnType<typeof useActionData<typeof action>>;
 
-/** The task's comments: each with its author's edit and delete, and the form for a new one. */
+/**
+ * The task's comments among its changes (one timeline by time): each comment with when it was
+ * written, its author's edit and delete, and the form for a new one.
+ */
 export function Comments({
-  comments,
+  timeline,
+  clock: serverClock,
+  workspaceSlug,
   me,
   canEdit,
   canModerate,
@@ -19,7 +26,9 @@ export function Comments({
   commentKey,
   reply,
 }: {
-  comments: Comment[];
+  timeline: TimelineEntries;
+  clock: Clock;
+  workspaceSlug: string;
   me: string;
   canEdit: boolean;
   canModerate: boolean;
@@ -30,17 +39,28 @@ export function Comments({
 }) {
   const editReply = (id: string) =>
     reply?.intent === 'edit-comment' && reply.commentId === id ? reply.result : undefined;
+  const clock = useClock(serverClock);
   return (
     <section aria-labelledby="comments-title" className="mt-8">
       <h2 id="comments-title" className="text-base font-semibold">
-        Comments
+        Activity
       </h2>
-      <ol className="mt-3 space-y-3">
-        {comments.map((c) => (
-          <li key={c.id} className="rounded-md bg-slate-50 p-3 text-sm">
+      <Timeline
+        entries={timeline}
+        clock={clock}
+        workspaceSlug={workspaceSlug}
+        comment={(c, time) => (
+          <>
             <p className="font-medium">
-              {c.author?.display_name ?? 'Someone'}
-              {c.edited_at ? <span className="ml-2 font-normal text-slate-500">(edited)</span> : null}
+              {c.author?.display_name ?? 'Someone'} <span className="font-normal">{time}</span>
+              {c.edited_at ? (
+                <span
+                  className="ml-2 font-normal text-slate-500"
+                  title={absoluteTime(c.edited_at, clock.timeZone)}
+                >
+                  (edited)
+                </span>
+              ) : null}
             </p>
             {canEdit && c.author_id === me && (editing === c.id || editReply(c.id)) ? (
               <EditComment id={c.id} body={c.body} lastResult={editReply(c.id)} />
@@ -69,9 +89,9 @@ export function Comments({
                 </button>
               </Form>
             ) : null}
-          </li>
-        ))}
-      </ol>
+          </>
+        )}
+      />
       {canEdit ? <NewComment commentKey={commentKey} reply={reply} /> : null}
     </section>
   );

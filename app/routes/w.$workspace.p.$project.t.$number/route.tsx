@@ -95,7 +95,7 @@ export default function TaskPanel() {
   const {
     task,
     statuses,
-    comments,
+    timeline,
     attachments,
     labels,
     workspaceLabels,
@@ -112,7 +112,7 @@ export default function TaskPanel() {
   const location = useLocation();
   const live = useLiveTask(task.id, {
     workspaceId: page.workspaceId,
-    commentIds: comments.map((c) => c.id),
+    commentIds: timeline.flatMap((e) => (e.type === 'comment' ? [e.comment.id] : [])),
     labelIds: workspaceLabels.map((l) => l.id),
   });
   const close = useRef<HTMLAnchorElement>(null);
@@ -185,7 +185,9 @@ export default function TaskPanel() {
         error={reply && 'attachError' in reply ? reply.attachError : null}
       />
       <Comments
-        comments={comments}
+        timeline={timeline}
+        clock={page.clock}
+        workspaceSlug={workspaceSlug}
         me={me}
         canEdit={canEdit}
         canModerate={canModerate}

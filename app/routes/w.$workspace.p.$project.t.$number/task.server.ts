@@ -7,6 +7,7 @@ import { requireProject } from '~/utils/project.server.ts';
 import { taskPath } from '~/utils/projects.ts';
 import type { WorkspaceRole } from '~/utils/roles.ts';
 import { signedIn } from '~/utils/session/signed-in.server.ts';
+import { mergeTimeline, readTimeline } from './history.server.ts';
 
 const PREVIEWABLE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 const PREVIEW_SECONDS = 300;
@@ -56,16 +57,11 @@ export async function requireTask(
 /** A task request: who asks, the task, and the panel's address to come back to. */
 export type TaskRequest = Awaited<ReturnType<typeof requireTask>>;
 
-/** The task's comments, files, the workspace's people and labels, as the panel shows them. */
-export async function taskPanelData({ supabase, member, task }: TaskRequest) {
-  const [comments, members, attachments, labels] = await Promise.all([
-    supabase
-      .from('comments')
-      .select(
-        'id, body, created_at, edited_at, author_id, author:profiles!comments_author_profile_fkey(display_name)',
-      )
-      .eq('task_id', task.id)
-      .order('created_at'),
+/** The task's timeline (comments and history), files, the workspace's people and labels, as the panel shows them. */
+export async function taskPanelData(found: TaskRequest) {
+  const { supabase, member, task } = found;
+  const [timeline, members, attachments, labels] = await Promise.all([
+    readTimeline(found),
     supabase
       .from('workspace_members')
       .select('user_id, profile:profiles!workspace_members_profile_fkey(display_name, avatar_path)')
@@ -79,7 +75,6 @@ export async function taskPanelData({ supabase, member, task }: TaskRequest) {
       .order('created_at'),
     supabase.from('labels').select('id, name, color').eq('workspace_id', member.workspace.id),
   ]);
-  if (comments.error) throw dataErrorResponse(comments.error);
   if (labels.error) throw dataErrorResponse(labels.error);
   if (members.error) throw dataErrorResponse(members.error);
   if (attachments.error) throw dataErrorResponse(attachments.error);
@@ -94,8 +89,10 @@ export async function taskPanelData({ supabase, member, task }: TaskRequest) {
     for (const signed of data ?? [])
       if (signed.path && signed.signedUrl) previews.set(signed.path, signed.signedUrl);
   }
+  const names = new Map(members.data.map((m) => [m.user_id, m.profile?.display_name ?? 'Someone']));
   return {
-    comments: comments.data,
+    timeline: mergeTimeline(timeline.comments, timeline.history, names),
+    clock: timeline.clock,
     workspaceLabels: labels.data.sort((a, b) => a.name.localeCompare(b.name)),
     attachments: attachments.data.map(({ path, uploader, ...a }) => ({
       ...a,
