@@ -260,3 +260,76 @@ describe('task links', () => {
     expect(await linksBetween(a, b)).toEqual([]);
   });
 });
+
+describe('the history of parents and links', () => {
+  let s: Scene;
+  let key: string;
+  beforeAll(async () => {
+    s = await scene();
+    const [project] = await sql<{ key: string }>('select key from public.projects where id = $1', [
+      s.project,
+    ]);
+    key = project?.key ?? '';
+  });
+
+  /** A task's entries of these kinds, oldest first, as the database wrote them. */
+  const entries = (task: string, kinds: string[]) =>
+    sql<{ kind: string; data: unknown; actor_id: string | null }>(
+      `select kind, data, actor_id from public.task_history
+        where task_id = $1 and kind = any ($2) order by id`,
+      [task, kinds],
+    );
+  const named = async (task: string) => {
+    const [row] = await sql<{ number: number; title: string }>(
+      'select number, title from public.tasks where id = $1',
+      [task],
+    );
+    return { id: task, ref: `${key}-${row?.number}`, title: row?.title };
+  };
+
+  it('records a parent given, changed and cleared, by whom', async () => {
+    const [a, b] = [await madeTask(s), await madeTask(s)];
+    const child = await madeTask(s, { parent_id: a });
+    expect((await setParent(s.member, child, b)).error).toBeNull();
+    expect((await setParent(s.admin, child, null)).error).toBeNull();
+    // A refused change writes nothing.
+    expect((await setParent(s.member, child, child)).error).not.toBeNull();
+    expect(await entries(child, ['parent'])).toEqual([
+      { kind: 'parent', data: { from: null, to: await named(a) }, actor_id: s.member.id },
+      { kind: 'parent', data: { from: await named(a), to: await named(b) }, actor_id: s.member.id },
+      { kind: 'parent', data: { from: await named(b), to: null }, actor_id: s.admin.id },
+    ]);
+    // A parent deleted takes itself off its sub-tasks without an entry on them.
+    expect((await setParent(s.member, child, a)).error).toBeNull();
+    await s.admin.client.from('tasks').delete().eq('id', a);
+    expect(await parentOf(child)).toBeNull();
+    expect(await entries(child, ['parent'])).toHaveLength(4);
+  });
+
+  it('records a link made and removed on both tasks, each from its own side', async () => {
+    const [a, b, c] = [await madeTask(s), await madeTask(s), await madeTask(s)];
+    expect((await link(s.member, s, a, b, 'blocks')).error).toBeNull();
+    expect((await link(s.member, s, c, a, 'duplicates')).error).toBeNull();
+    expect((await link(s.member, s, b, c, 'relates')).error).toBeNull();
+    await s.member.client.from('task_links').delete().eq('from_task_id', a).eq('to_task_id', b);
+    const kinds = ['link_added', 'link_removed'];
+    expect(await entries(a, kinds)).toEqual([
+      { kind: 'link_added', data: { type: 'blocks', other: await named(b) }, actor_id: s.member.id },
+      { kind: 'link_added', data: { type: 'duplicated_by', other: await named(c) }, actor_id: s.member.id },
+      { kind: 'link_removed', data: { type: 'blocks', other: await named(b) }, actor_id: s.member.id },
+    ]);
+    expect(await entries(b, kinds)).toEqual([
+      { kind: 'link_added', data: { type: 'blocked_by', other: await named(a) }, actor_id: s.member.id },
+      { kind: 'link_added', data: { type: 'relates', other: await named(c) }, actor_id: s.member.id },
+      { kind: 'link_removed', data: { type: 'blocked_by', other: await named(a) }, actor_id: s.member.id },
+    ]);
+    expect(await entries(c, kinds)).toEqual([
+      { kind: 'link_added', data: { type: 'duplicate_of', other: await named(a) }, actor_id: s.member.id },
+      { kind: 'link_added', data: { type: 'relates', other: await named(b) }, actor_id: s.member.id },
+    ]);
+    // A task deleted takes its links with it, and writes no removal on the tasks left.
+    await s.admin.client.from('tasks').delete().eq('id', c);
+    expect(await entries(a, kinds)).toHaveLength(3);
+    expect(await entries(b, kinds)).toHaveLength(3);
+  });
+});

@@ -50,6 +50,7 @@ create policy "members unlink tasks of active projects" on public.task_links
 
 CREATE TRIGGER task_links_board_cache_delete AFTER DELETE ON public.task_links REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_task_links();
 CREATE TRIGGER task_links_board_cache_insert AFTER INSERT ON public.task_links REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_task_links();
+CREATE TRIGGER task_links_history AFTER INSERT OR DELETE ON public.task_links FOR EACH ROW EXECUTE FUNCTION private.task_history_of_task_links();
 
 grant select, delete, references, trigger, maintain on public.task_links to authenticated;
 grant select, insert, update, delete, truncate, references, trigger, maintain on public.task_links to service_role;

@@ -81,6 +81,8 @@ CREATE TRIGGER tasks_board_cache_update AFTER UPDATE ON public.tasks REFERENCING
 CREATE TRIGGER tasks_check_parent BEFORE INSERT OR UPDATE OF parent_id ON public.tasks FOR EACH ROW WHEN (new.parent_id IS NOT NULL) EXECUTE FUNCTION public.tasks_check_parent();
 CREATE TRIGGER tasks_history AFTER INSERT OR UPDATE OF title, status_id, assignee_id, priority, due_date ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.task_history_of_tasks();
 CREATE TRIGGER tasks_number BEFORE INSERT ON public.tasks FOR EACH ROW EXECUTE FUNCTION public.number_new_task();
+CREATE TRIGGER tasks_parent_history_insert AFTER INSERT ON public.tasks FOR EACH ROW WHEN (new.parent_id IS NOT NULL) EXECUTE FUNCTION private.task_history_of_parents();
+CREATE TRIGGER tasks_parent_history_update AFTER UPDATE OF parent_id ON public.tasks FOR EACH ROW WHEN (new.parent_id IS DISTINCT FROM old.parent_id) EXECUTE FUNCTION private.task_history_of_parents();
 CREATE TRIGGER tasks_touch_updated_at BEFORE UPDATE ON public.tasks FOR EACH ROW EXECUTE FUNCTION public.touch_updated_at();
 
 grant select, delete, references, trigger, maintain on public.tasks to authenticated;
