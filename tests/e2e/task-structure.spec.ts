@@ -41,8 +41,9 @@ test('a task gets sub-tasks and is blocked by another; its card shows the progre
   // The sub-task's panel links to its parent.
   await subtasks.getByRole('link', { name: `${key}-${first?.number}` }).click();
   panel = page.getByRole('complementary', { name: `Task ${key}-${first?.number}` });
-  await expect(panel.getByText('Sub-task of')).toBeVisible();
-  await panel.getByRole('link', { name: `${key}-1 Task 1` }).click();
+  const parentLine = panel.getByText(`Sub-task of ${key}-1 Task 1`, { exact: true });
+  await expect(parentLine).toBeVisible();
+  await parentLine.getByRole('link').click();
   await expect(page.getByRole('complementary', { name: `Task ${key}-1` })).toBeVisible();
 
   await serviceRest('PATCH', `tasks?number=eq.3&project_id=eq.${projectId}`, {
