@@ -30,6 +30,48 @@ const ADDABLE: Array<[string, string]> = [
   ['duplicate_of', 'Duplicate of'],
 ];
 
+/**
+ * One text field of the structure forms, wired to its refusal (shown by the form as an ErrorList
+ * with the id `<id>-error`), with what was typed kept.
+ */
+export function TextField({
+  id,
+  name,
+  label,
+  typed,
+  error,
+  placeholder,
+  maxLength,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  typed: string | undefined;
+  error: string | null;
+  placeholder?: string;
+  maxLength?: number;
+}) {
+  return (
+    <div className="min-w-0 flex-1">
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        required
+        placeholder={placeholder}
+        maxLength={maxLength}
+        autoComplete="off"
+        defaultValue={typed ?? ''}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="input"
+      />
+    </div>
+  );
+}
+
 /** A task of the structure lists: its key and title as a link, and its status. */
 export function TaskLine({ task }: { task: { ref: string; title: string; href: string; status: string } }) {
   return (
@@ -122,22 +164,14 @@ export function TaskLinks({
               ))}
             </select>
           </div>
-          <div className="min-w-0 flex-1">
-            <label htmlFor="link-task" className="label">
-              Task key
-            </label>
-            <input
-              id="link-task"
-              name="task"
-              required
-              placeholder="WEB-12"
-              autoComplete="off"
-              defaultValue={typed.task ?? ''}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'link-task-error' : undefined}
-              className="input"
-            />
-          </div>
+          <TextField
+            id="link-task"
+            name="task"
+            label="Task key"
+            placeholder="WEB-12"
+            typed={typed.task}
+            error={error}
+          />
           <button type="submit" name="intent" value="add-link" className={SIDE_BUTTON}>
             Add link
           </button>

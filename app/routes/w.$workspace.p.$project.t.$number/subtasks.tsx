@@ -1,6 +1,6 @@
 import { Form, Link } from '@remix-run/react';
 import { ErrorList } from '~/components/forms.tsx';
-import { SIDE_BUTTON, TaskLine } from './links.tsx';
+import { SIDE_BUTTON, TaskLine, TextField } from './links.tsx';
 import type { StructureReply, TaskStructure } from './structure.server.ts';
 
 /** "Sub-task of WEB-3 Title", at the top of a sub-task's panel. */
@@ -60,22 +60,14 @@ export function Subtasks({
       )}
       {canEdit && !parent ? (
         <Form method="post" preventScrollReset className="mt-3 flex items-end gap-2" key={subtasks.length}>
-          <div className="min-w-0 flex-1">
-            <label htmlFor="subtask-title" className="label">
-              New sub-task
-            </label>
-            <input
-              id="subtask-title"
-              name="title"
-              required
-              maxLength={200}
-              autoComplete="off"
-              defaultValue={reply?.intent === 'add-subtask' ? reply.values.title : ''}
-              aria-invalid={addError ? true : undefined}
-              aria-describedby={addError ? 'subtask-title-error' : undefined}
-              className="input"
-            />
-          </div>
+          <TextField
+            id="subtask-title"
+            name="title"
+            label="New sub-task"
+            maxLength={200}
+            typed={reply?.intent === 'add-subtask' ? reply.values.title : undefined}
+            error={addError}
+          />
           <button type="submit" name="intent" value="add-subtask" className={SIDE_BUTTON}>
             Add sub-task
           </button>
@@ -92,22 +84,14 @@ export function Subtasks({
       ) : null}
       {canEdit && !parent && subtasks.length === 0 ? (
         <Form method="post" preventScrollReset className="mt-3 flex items-end gap-2">
-          <div className="min-w-0 flex-1">
-            <label htmlFor="parent-task" className="label">
-              Make it a sub-task of
-            </label>
-            <input
-              id="parent-task"
-              name="parent"
-              required
-              placeholder="WEB-12"
-              autoComplete="off"
-              defaultValue={reply?.intent === 'set-parent' ? reply.values.parent : ''}
-              aria-invalid={parentError ? true : undefined}
-              aria-describedby={parentError ? 'parent-task-error' : undefined}
-              className="input"
-            />
-          </div>
+          <TextField
+            id="parent-task"
+            name="parent"
+            label="Make it a sub-task of"
+            placeholder="WEB-12"
+            typed={reply?.intent === 'set-parent' ? reply.values.parent : undefined}
+            error={parentError}
+          />
           <button type="submit" name="intent" value="set-parent" className={SIDE_BUTTON}>
             Set parent
           </button>
