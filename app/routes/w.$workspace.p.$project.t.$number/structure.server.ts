@@ -8,6 +8,7 @@ import { classifyDataError, dataErrorResponse, violatedConstraint } from '~/util
 import { taskPath, taskRef } from '~/utils/projects.ts';
 import { redirectWithSession } from '~/utils/session/user.server.ts';
 import { NewTaskSchema } from '~/utils/workspace-schemas.ts';
+import { parseTaskRef } from './task-ref.ts';
 import type { TaskRequest } from './task.server.ts';
 
 /** A link as the task sees it: which way it points from here. */
@@ -106,13 +107,6 @@ export async function taskStructure({ supabase, member, project, task, statuses 
 }
 
 export type TaskStructure = Awaited<ReturnType<typeof taskStructure>>;
-
-/** `WEB-12` (any case, spaces around allowed): the project key and the number; null for anything else. */
-export function parseTaskRef(typed: string): { key: string; number: number } | null {
-  const match = /^\s*([A-Za-z][A-Za-z0-9]{1,9})-(\d{1,9})\s*$/.exec(typed);
-  if (!match?.[1] || !match[2]) return null;
-  return { key: match[1].toUpperCase(), number: Number(match[2]) };
-}
 
 /** Which of the structure forms answers, what it was sent, and why it was refused. */
 export type StructureReply = {
