@@ -257,7 +257,7 @@ const queries: PlannedQuery[] = [
   // board, run it).
   {
     name: 'board: body of board_content as deployed (as its owner)',
-    sql: functionQuery('20261128300000_board_labels.sql', 'board_content', BOARD_CONTENT_ARGS),
+    sql: functionQuery('20261129300100_board_checklists.sql', 'board_content', BOARD_CONTENT_ARGS),
     params: (s) => [s.workspace, s.board, JSON.stringify({}), JSON.stringify({})],
     maxBuffers: 800, // the same reads as under RLS without the policies' (~670 against ~730)
     rls: [],
@@ -265,7 +265,7 @@ const queries: PlannedQuery[] = [
   },
   {
     name: 'board: body of board_content as deployed, filtered (as its owner)',
-    sql: functionQuery('20261128300000_board_labels.sql', 'board_content', BOARD_CONTENT_ARGS),
+    sql: functionQuery('20261129300100_board_checklists.sql', 'board_content', BOARD_CONTENT_ARGS),
     params: (s) => [
       s.workspace,
       s.board,
@@ -278,7 +278,7 @@ const queries: PlannedQuery[] = [
   },
   {
     name: 'board: body of board_content as deployed, filtered by labels (as its owner)',
-    sql: functionQuery('20261128300000_board_labels.sql', 'board_content', BOARD_CONTENT_ARGS),
+    sql: functionQuery('20261129300100_board_checklists.sql', 'board_content', BOARD_CONTENT_ARGS),
     params: (s) => [
       s.workspace,
       s.board,

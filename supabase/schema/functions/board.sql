@@ -281,7 +281,10 @@ begin
         join new_rows n on n.id = o.id
        where (n.project_id, n.number, n.title, n.status_id, n.position, n.priority, n.due_date, n.assignee_id)
              is distinct from
-             (o.project_id, o.number, o.title, o.status_id, o.position, o.priority, o.due_date, o.assignee_id)));
+             (o.project_id, o.number, o.title, o.status_id, o.position, o.priority, o.due_date, o.assignee_id)
+          or (n.description is distinct from o.description
+              and private.checklist_progress(n.description)
+                  is distinct from private.checklist_progress(o.description))));
   end if;
   return null;
 end
@@ -365,7 +368,8 @@ begin
   -- With a filter: the project's matching cards, in one pass (a window read from the column-order
   -- index could read the whole column before it found 50 that match, or none).
   matching as materialized (
-    select t.id, t.number, t.title, t.status_id, t.position, t.priority, t.due_date, t.assignee_id
+    select t.id, t.number, t.title, t.status_id, t.position, t.priority, t.due_date, t.assignee_id,
+           private.checklist_progress(t.description) as checklist
       from public.tasks t, f
      where t.project_id = board_content.project_id
        and (select filtered.active from filtered)
@@ -396,7 +400,8 @@ begin
     select c.n, t.*
       from columns c
       cross join lateral (
-        select t.id, t.number, t.title, t.status_id, t.position, t.priority, t.due_date, t.assignee_id
+        select t.id, t.number, t.title, t.status_id, t.position, t.priority, t.due_date, t.assignee_id,
+               private.checklist_progress(t.description) as checklist
           from public.tasks t
          where t.status_id = c.id
          order by t.position, t.id
@@ -404,7 +409,8 @@ begin
       ) t
      where not (select filtered.active from filtered)
     union all
-    select c.n, m.id, m.number, m.title, m.status_id, m.position, m.priority, m.due_date, m.assignee_id
+    select c.n, m.id, m.number, m.title, m.status_id, m.position, m.priority, m.due_date, m.assignee_id,
+           m.checklist
       from (select m.*, row_number() over (partition by m.status_id order by m.position, m.id) as r
               from matching m) m
       join columns c on c.id = m.status_id
@@ -458,7 +464,7 @@ begin
                           'position', w.position, 'priority', w.priority, 'due_date', w.due_date,
                           'assignee_id', w.assignee_id,
                           'comments', coalesce(cc.count, 0), 'attachments', coalesce(ac.count, 0),
-                          'labels', coalesce(cl.labels, '[]'::json))
+                          'labels', coalesce(cl.labels, '[]'::json), 'checklist', w.checklist)
                           order by w.position, w.id), '[]'::json)
                    from windows w
                    left join comment_counts cc on cc.task_id = w.id
