@@ -2,6 +2,7 @@ import { Form, Link, type useActionData, type useLoaderData } from '@remix-run/r
 import { ErrorList, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { getFormProps, getTextareaProps } from '~/components/schema-form.ts';
 import { CommentSchema } from '~/utils/workspace-schemas.ts';
+import { Markdown } from './document.tsx';
 import { EditComment } from './edit-comment.tsx';
 import type { action, loader } from './route.tsx';
 import { CONTROL } from './task-form.tsx';
@@ -45,7 +46,7 @@ export function Comments({
             {canEdit && c.author_id === me && (editing === c.id || editReply(c.id)) ? (
               <EditComment id={c.id} body={c.body} lastResult={editReply(c.id)} />
             ) : (
-              <p className="mt-1 whitespace-pre-wrap">{c.body}</p>
+              <Markdown html={c.html} className="mt-1" />
             )}
             {canEdit && c.author_id === me && editing !== c.id ? (
               <Link

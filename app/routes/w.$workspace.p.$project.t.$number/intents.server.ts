@@ -13,4 +13,6 @@ export const TaskIntent = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('labels') }),
   z.object({ intent: z.literal('add-label'), labelId: Uuid }),
   z.object({ intent: z.literal('remove-label'), labelId: Uuid }),
+  // A checklist box of the description: its value says the item, its new state and its text.
+  z.object({ intent: z.literal('tick'), item: z.string() }),
 ]);

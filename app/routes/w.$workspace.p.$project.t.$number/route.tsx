@@ -15,13 +15,16 @@ import { readerToday } from '~/utils/time-zone.server.ts';
 import { isUuid } from '~/utils/uuid.ts';
 import { attachFile } from './attach.server.ts';
 import { Attachments } from './attachments.tsx';
+import { tickItem } from './checklist.server.ts';
 import { addComment, editComment } from './comment.server.ts';
 import { Comments } from './comments.tsx';
+import { taskDocument } from './document.server.ts';
+import { TaskDocument, TaskEditor } from './document.tsx';
 import { deleteFromTask, deleteTask, saveTask } from './edit-task.server.ts';
 import { TaskIntent } from './intents.server.ts';
 import { MoveTask } from './move-task.tsx';
 import { TaskFacts } from './task-facts.tsx';
-import { TaskForm, TaskText } from './task-form.tsx';
+import { TaskForm } from './task-form.tsx';
 import { setLabels, toggleLabel } from './task-labels.server.ts';
 import { TaskLabels } from './task-labels.tsx';
 import { requireTask, taskPanelData } from './task.server.ts';
@@ -31,8 +34,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, member, project, task, statuses } = found;
   // `?edit=<comment id>` opens the editor of one's own comment: a link, so it works without JavaScript.
   const editing = new URL(request.url).searchParams.get('edit');
+  const panel = await taskPanelData(found);
+  const canEdit = atLeast(member.role, 'member') && task.project?.archived_at === null;
   return json({
-    ...(await taskPanelData(found)),
+    ...panel,
+    // The description and comments as markdown (`comments` each with its `html`); `?edit=task` opens the form.
+    ...(await taskDocument(found, panel.comments, panel.members, canEdit)),
     // The comment form's one-time key: sent twice (a retry after a lost answer), it makes one comment.
     commentKey: randomUUID(),
     editing: editing && isUuid(editing) ? editing : null,
@@ -44,7 +51,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     projectKey: project.key,
     today: readerToday(request, new Date()),
     me: user.id,
-    canEdit: atLeast(member.role, 'member') && task.project?.archived_at === null,
+    canEdit,
     canModerate: atLeast(member.role, 'admin'),
   });
 }
@@ -74,6 +81,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return toggleLabel(found, sent.labelId, true);
     case 'remove-label':
       return toggleLabel(found, sent.labelId, false);
+    case 'tick':
+      return tickItem(found, sent.item);
   }
 }
 
@@ -122,12 +131,31 @@ export default function TaskPanel() {
           Close
         </Link>
       </div>
-      <TaskFacts
-        task={task}
-        category={statuses.find((s) => s.id === task.status)?.category}
-        assignee={members.find((m) => m.id === task.assignee_id)}
-        today={page.today}
-      />
+      {canEdit && (page.document.editing || reply?.intent === 'save') ? (
+        <TaskEditor>
+          <TaskForm
+            task={task}
+            statuses={statuses}
+            members={members}
+            lastResult={reply?.intent === 'save' ? reply.result : undefined}
+          />
+        </TaskEditor>
+      ) : (
+        <TaskDocument
+          title={task.title}
+          {...page.document}
+          canEdit={canEdit}
+          tickError={reply && 'tickError' in reply ? reply.tickError : null}
+          facts={
+            <TaskFacts
+              task={task}
+              category={statuses.find((s) => s.id === task.status)?.category}
+              assignee={members.find((m) => m.id === task.assignee_id)}
+              today={page.today}
+            />
+          }
+        />
+      )}
       {canEdit ? (
         <MoveTask
           task={task}
@@ -137,16 +165,6 @@ export default function TaskPanel() {
           search={location.search}
         />
       ) : null}
-      {canEdit ? (
-        <TaskForm
-          task={task}
-          statuses={statuses}
-          members={members}
-          lastResult={reply?.intent === 'save' ? reply.result : undefined}
-        />
-      ) : (
-        <TaskText task={task} statusName={statuses.find((s) => s.id === task.status)?.name} />
-      )}
       <TaskLabels
         taskId={task.id}
         labels={labels}

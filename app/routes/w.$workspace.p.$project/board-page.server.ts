@@ -27,6 +27,8 @@ export type BoardTaskRow = {
   attachments: number;
   /** By name. */
   labels: ChipLabel[];
+  /** The description's checklist items: how many are ticked, of how many; null without any. */
+  checklist: { done: number; total: number } | null;
 };
 
 /** What `board_page` answers (its migration documents the JSON). */
@@ -87,6 +89,7 @@ export function boardView(answer: BoardPageAnswer) {
         ...(t.comments > 0 ? { comments: t.comments } : {}),
         ...(t.attachments > 0 ? { attachments: t.attachments } : {}),
         ...(t.labels.length > 0 ? { labels: t.labels } : {}),
+        ...(t.checklist ? { checklist: t.checklist } : {}),
       })),
     ),
     // The cards that match the filters (all of them without one), and all of each column's.
