@@ -21,6 +21,7 @@ import { Comments } from './comments.tsx';
 import { taskDocument } from './document.server.ts';
 import { TaskDocument, TaskEditor } from './document.tsx';
 import { deleteFromTask, deleteTask, saveTask } from './edit-task.server.ts';
+import { FileDrop } from './file-drop.tsx';
 import { TaskIntent } from './intents.server.ts';
 import { MoveTask } from './move-task.tsx';
 import { TaskFacts } from './task-facts.tsx';
@@ -173,6 +174,7 @@ export default function TaskPanel() {
         labelsPath={`/w/${workspaceSlug}/labels`}
         error={reply && 'labelsError' in reply ? reply.labelsError : null}
       />
+      {canEdit ? <FileDrop workspaceSlug={workspaceSlug} /> : null}
       <Attachments
         attachments={attachments}
         workspaceSlug={workspaceSlug}
