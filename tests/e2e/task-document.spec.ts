@@ -1,4 +1,4 @@
-import { expect, openNewTask, test } from './support.ts';
+import { expect, newBoard, openNewTask, test } from './support.ts';
 
 // The task as a document, with JavaScript and without (both Playwright projects run this file):
 // a description in markdown with a checklist and a task key, rendered; a box ticked; the card's count.
@@ -7,13 +7,7 @@ test('write a description with a checklist and a task key, tick an item, see 1/2
   signedIn,
 }) => {
   void signedIn;
-  await page.goto('/w');
-  const slug = `doc-${Date.now().toString(36)}`;
-  await page.getByLabel('Workspace name').fill('Document test');
-  await page.getByLabel('Address').fill(slug);
-  await page.getByRole('button', { name: 'Create workspace' }).click();
-  await page.getByLabel('Project name').fill('Board');
-  await page.getByRole('button', { name: 'Create project' }).click();
+  const slug = await newBoard(page, 'doc');
   const todo = page.getByRole('region', { name: 'To do' });
   for (const title of ['Write the docs', 'Plan the launch']) {
     await openNewTask(todo);

@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { expect, openNewTask, test } from './support.ts';
+import { expect, newBoard, openNewTask, test } from './support.ts';
 
 const PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -30,13 +30,7 @@ test('an upload empties the picker; a pasted picture and a dropped file go into 
   signedIn,
 }) => {
   void signedIn;
-  await page.goto('/w');
-  const slug = `files-${Date.now().toString(36)}`;
-  await page.getByLabel('Workspace name').fill('Files test');
-  await page.getByLabel('Address').fill(slug);
-  await page.getByRole('button', { name: 'Create workspace' }).click();
-  await page.getByLabel('Project name').fill('Board');
-  await page.getByRole('button', { name: 'Create project' }).click();
+  const slug = await newBoard(page, 'files');
   const todo = page.getByRole('region', { name: 'To do' });
   await openNewTask(todo);
   await todo.getByLabel('Title').fill('Design the poster');

@@ -5,7 +5,7 @@
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checklistItems } from '../../app/utils/markdown-rules.ts';
-import { superuserDb, useDb } from '../support/db.ts';
+import { superuserDb, useDb, waitsOnLock } from '../support/db.ts';
 import { claimsOf, scene, type Scene } from '../support/scene.ts';
 
 const db = useDb();
@@ -158,16 +158,7 @@ describe('ticking an item', () => {
       await one.query('select public.tick_checklist_item($1, 1, true, $2)', [cast.task, 'write tests']);
       // The second tick waits for the first's row lock, then ticks the row the first wrote.
       const second = two.query('select public.tick_checklist_item($1, 2, true, $2)', [cast.task, 'ship it']);
-      let waiting = false;
-      for (let i = 0; i < 100 && !waiting; i++) {
-        const { rows } = await db().query<{ waiting: boolean }>(
-          `select wait_event_type = 'Lock' as waiting from pg_stat_activity where pid = $1`,
-          [twoPid],
-        );
-        waiting = rows[0]?.waiting === true;
-        if (!waiting) await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect(waiting, 'the second tick waits for the first').toBe(true);
+      expect(await waitsOnLock(db(), twoPid), 'the second tick waits for the first').toBe(true);
       await one.query('commit');
       await second;
       await two.query('commit');
