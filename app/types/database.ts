@@ -384,6 +384,14 @@ isOneToOne: false
 "board_page":
 { Args: { "filters"?: Json,"project_key": string,"shown"?: Json,"workspace_slug": string }; Returns: Json
                            },
+"checklist_items":
+{ Args: { "body": string }; Returns: {
+              "checked": boolean,"item_text": string,"line": number,"n": number
+            }[]
+                           },
+"checklist_ticked":
+{ Args: { "body": string,"checked": boolean,"item": number,"item_text": string }; Returns: string
+                           },
 "create_invitation":
 { Args: { "email": string,"role": Database["public"]['Enums']["workspace_role"],"workspace_id": string }; Returns: {
               "invitation_id": string,"token": string
@@ -542,6 +550,9 @@ isOneToOne: false
                            },
 "task_is_writable":
 { Args: { "task": string }; Returns: boolean
+                           },
+"tick_checklist_item":
+{ Args: { "checked": boolean,"item": number,"item_text": string,"task_id": string }; Returns: undefined
                            },
 "transfer_ownership":
 { Args: { "new_owner": string,"ws": string }; Returns: undefined

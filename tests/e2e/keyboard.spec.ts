@@ -78,7 +78,7 @@ test('create a task, move it, open and close it with the keyboard alone', async 
   await expect(page).toHaveURL(new RegExp(`/t/${number}$`));
   const panel = page.getByRole('complementary').filter({ has: page.getByRole('link', { name: 'Close' }) });
   await expect(panel).toBeVisible();
-  await expect(panel.getByLabel('Title')).toHaveValue('Typed without a mouse');
+  await expect(panel.getByRole('heading', { name: 'Typed without a mouse' })).toBeVisible();
   await tabTo(page, panel.getByRole('link', { name: 'Close' }));
   await page.keyboard.press('Enter');
   await expect(panel).toBeHidden();

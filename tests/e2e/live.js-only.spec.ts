@@ -58,6 +58,7 @@ test('two members on one board: moves, edits and comments show up for the other,
     .getByRole('link', { name: /Order the banners/ })
     .click();
   const ownerPanel = page.getByRole('complementary', { name: 'Task NOW-1' });
+  await ownerPanel.getByRole('link', { name: 'Edit', exact: true }).click();
   await ownerPanel.getByLabel('Title').fill('Order the banners and flags');
   await ownerPanel.getByRole('button', { name: 'Save task' }).click();
   await expect(memberInProgress.getByRole('link', { name: /Order the banners and flags/ })).toBeVisible(LIVE);

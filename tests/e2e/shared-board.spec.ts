@@ -48,6 +48,7 @@ test('a member moves, edits and comments on a shared board; deleting the workspa
 
   await inProgress.getByRole('link', { name: /Draft the roadmap/ }).click();
   const panel = memberPage.getByRole('complementary', { name: 'Task ROA-1' });
+  await panel.getByRole('link', { name: 'Edit', exact: true }).click();
   await panel.getByLabel('Title').fill('Draft the 2027 roadmap');
   await panel.getByRole('button', { name: 'Save task' }).click();
   await expect(inProgress.getByRole('link', { name: /Draft the 2027 roadmap/ })).toBeVisible();

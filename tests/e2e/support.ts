@@ -219,6 +219,21 @@ export async function openNewTask(column: Locator): Promise<void> {
   await expect(column.getByLabel('Title')).toBeFocused();
 }
 
+/**
+ * A new workspace of the signed-in user, at `<prefix>-<time>`, with a project "Board" (key BOA) whose
+ * board is then open; its address's slug.
+ */
+export async function newBoard(page: Page, prefix: string): Promise<string> {
+  await page.goto('/w');
+  const slug = `${prefix}-${Date.now().toString(36)}`;
+  await page.getByLabel('Workspace name').fill(`${prefix} test`);
+  await page.getByLabel('Address').fill(slug);
+  await page.getByRole('button', { name: 'Create workspace' }).click();
+  await page.getByLabel('Project name').fill('Board');
+  await page.getByRole('button', { name: 'Create project' }).click();
+  return slug;
+}
+
 /** The one-time message a redirect left (root.tsx's toast), as assistive technology finds it. */
 export function flash(page: Page, message: string) {
   return page.getByRole('status').filter({ hasText: message });

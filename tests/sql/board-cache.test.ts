@@ -4,7 +4,7 @@
 // by private.board_content; and two transactions changing one board at once must leave both changes
 // in it.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { superuserDb, useDb } from '../support/db.ts';
+import { superuserDb, useDb, waitsOnLock } from '../support/db.ts';
 import {
   addMember,
   claimsOf,
@@ -393,16 +393,7 @@ describe('the kept board', () => {
       await one.query('update public.tasks set title = $1 where id = $2', [titles[0], ids[0]]);
       // The second rebuild waits for the first transaction to end, then builds from what it committed.
       const second = two.query('update public.tasks set title = $1 where id = $2', [titles[1], ids[1]]);
-      let waiting = false;
-      for (let i = 0; i < 100 && !waiting; i++) {
-        const { rows } = await db().query<{ waiting: boolean }>(
-          `select wait_event_type = 'Lock' as waiting from pg_stat_activity where pid = $1`,
-          [twoPid],
-        );
-        waiting = rows[0]?.waiting === true;
-        if (!waiting) await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect(waiting, 'the second writer waits for the first').toBe(true);
+      expect(await waitsOnLock(db(), twoPid), 'the second writer waits for the first').toBe(true);
       await one.query('commit');
       await second;
       await two.query('commit');

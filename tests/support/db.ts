@@ -66,3 +66,16 @@ export function useDb(role: DbRole = 'postgres'): () => pg.Client {
     return client;
   };
 }
+
+/** Waits (up to 5 s) until the backend `pid` waits on a lock; whether it does. */
+export async function waitsOnLock(client: pg.Client, pid: number | undefined): Promise<boolean> {
+  for (let i = 0; i < 100; i++) {
+    const { rows } = await client.query<{ waiting: boolean }>(
+      `select wait_event_type = 'Lock' as waiting from pg_stat_activity where pid = $1`,
+      [pid],
+    );
+    if (rows[0]?.waiting === true) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}

@@ -55,5 +55,8 @@ export async function attachFile({ request, context, supabase, member, task, her
       failure.status,
     );
   }
+  // Pasted or dropped with JavaScript (file-drop.tsx): the file's address goes into the text.
+  if (new URL(request.url).searchParams.has('inline'))
+    return json({ intent: 'attach' as const, file: { id, name, contentType } }, { status: 201 });
   return redirectWithSession(here, request, context);
 }

@@ -61,7 +61,8 @@ export function Attachments({
         <p className="mt-2 text-sm text-slate-500">No files yet.</p>
       )}
       {canEdit ? (
-        <Form method="post" encType="multipart/form-data" className="mt-3 space-y-2">
+        // A new form after each upload (the list grows), so the picker never holds the file sent.
+        <Form key={attachments.length} method="post" encType="multipart/form-data" className="mt-3 space-y-2">
           <FileField
             id="attachment"
             name="file"

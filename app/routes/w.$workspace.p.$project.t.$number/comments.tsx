@@ -4,6 +4,7 @@ import { getFormProps, getTextareaProps } from '~/components/schema-form.ts';
 import { useClock, type Clock } from '~/components/time.tsx';
 import { absoluteTime } from '~/utils/format.ts';
 import { CommentSchema } from '~/utils/workspace-schemas.ts';
+import { Markdown } from './document.tsx';
 import { EditComment } from './edit-comment.tsx';
 import type { action } from './route.tsx';
 import { CONTROL } from './task-form.tsx';
@@ -65,7 +66,7 @@ export function Comments({
             {canEdit && c.author_id === me && (editing === c.id || editReply(c.id)) ? (
               <EditComment id={c.id} body={c.body} lastResult={editReply(c.id)} />
             ) : (
-              <p className="mt-1 whitespace-pre-wrap">{c.body}</p>
+              <Markdown html={c.html} className="mt-1" />
             )}
             {canEdit && c.author_id === me && editing !== c.id ? (
               <Link

@@ -19,4 +19,6 @@ export const TaskIntent = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('clear-parent') }),
   z.object({ intent: z.literal('add-link') }),
   z.object({ intent: z.literal('remove-link'), linkId: Uuid }),
+  // A checklist box of the description: its value says the item, its new state and its text.
+  z.object({ intent: z.literal('tick'), item: z.string() }),
 ]);

@@ -15,16 +15,20 @@ import { readerToday } from '~/utils/time-zone.server.ts';
 import { isUuid } from '~/utils/uuid.ts';
 import { attachFile } from './attach.server.ts';
 import { Attachments } from './attachments.tsx';
+import { tickItem } from './checklist.server.ts';
 import { addComment, editComment } from './comment.server.ts';
 import { Comments } from './comments.tsx';
 import { structureReply, TaskLinks } from './links.tsx';
+import { taskDocument } from './document.server.ts';
+import { TaskDocument, TaskEditor } from './document.tsx';
 import { deleteFromTask, deleteTask, saveTask } from './edit-task.server.ts';
+import { FileDrop } from './file-drop.tsx';
 import { TaskIntent } from './intents.server.ts';
 import { MoveTask } from './move-task.tsx';
 import { addLink, addSubtask, removeLink, setParent, taskStructure } from './structure.server.ts';
 import { ParentLink, Subtasks } from './subtasks.tsx';
 import { TaskFacts } from './task-facts.tsx';
-import { TaskForm, TaskText } from './task-form.tsx';
+import { TaskForm } from './task-form.tsx';
 import { setLabels, toggleLabel } from './task-labels.server.ts';
 import { TaskLabels } from './task-labels.tsx';
 import { requireTask, taskPanelData } from './task.server.ts';
@@ -34,10 +38,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, member, project, task, statuses } = found;
   // `?edit=<comment id>` opens the editor of one's own comment: a link, so it works without JavaScript.
   const editing = new URL(request.url).searchParams.get('edit');
-  const [panel, structure] = await Promise.all([taskPanelData(found), taskStructure(found)]);
+  const panel = await taskPanelData(found);
+  const canEdit = atLeast(member.role, 'member') && task.project?.archived_at === null;
+  const [structure, document] = await Promise.all([
+    taskStructure(found),
+    // The description and comments as markdown (`comments` each with its `html`); `?edit=task` opens the form.
+    taskDocument(found, panel.comments, panel.members, canEdit),
+  ]);
   return json({
     ...panel,
     ...structure,
+    ...document,
     // The comment form's one-time key: sent twice (a retry after a lost answer), it makes one comment.
     commentKey: randomUUID(),
     editing: editing && isUuid(editing) ? editing : null,
@@ -49,7 +60,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     projectKey: project.key,
     today: readerToday(request, new Date()),
     me: user.id,
-    canEdit: atLeast(member.role, 'member') && task.project?.archived_at === null,
+    canEdit,
     canModerate: atLeast(member.role, 'admin'),
   });
 }
@@ -88,6 +99,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return addLink(found, formData);
     case 'remove-link':
       return removeLink(found, sent.linkId);
+    case 'tick':
+      return tickItem(found, sent.item);
   }
 }
 
@@ -137,12 +150,31 @@ export default function TaskPanel() {
         </Link>
       </div>
       <ParentLink parent={page.parent} />
-      <TaskFacts
-        task={task}
-        category={statuses.find((s) => s.id === task.status)?.category}
-        assignee={members.find((m) => m.id === task.assignee_id)}
-        today={page.today}
-      />
+      {canEdit && (page.document.editing || reply?.intent === 'save') ? (
+        <TaskEditor>
+          <TaskForm
+            task={task}
+            statuses={statuses}
+            members={members}
+            lastResult={reply?.intent === 'save' ? reply.result : undefined}
+          />
+        </TaskEditor>
+      ) : (
+        <TaskDocument
+          title={task.title}
+          {...page.document}
+          canEdit={canEdit}
+          tickError={reply && 'tickError' in reply ? reply.tickError : null}
+          facts={
+            <TaskFacts
+              task={task}
+              category={statuses.find((s) => s.id === task.status)?.category}
+              assignee={members.find((m) => m.id === task.assignee_id)}
+              today={page.today}
+            />
+          }
+        />
+      )}
       {canEdit ? (
         <MoveTask
           task={task}
@@ -152,16 +184,6 @@ export default function TaskPanel() {
           search={location.search}
         />
       ) : null}
-      {canEdit ? (
-        <TaskForm
-          task={task}
-          statuses={statuses}
-          members={members}
-          lastResult={reply?.intent === 'save' ? reply.result : undefined}
-        />
-      ) : (
-        <TaskText task={task} statusName={statuses.find((s) => s.id === task.status)?.name} />
-      )}
       <TaskLabels
         taskId={task.id}
         labels={labels}
@@ -177,6 +199,7 @@ export default function TaskPanel() {
         reply={structureReply(reply)}
       />
       <TaskLinks links={page.links} canEdit={canEdit} reply={structureReply(reply)} />
+      {canEdit ? <FileDrop workspaceSlug={workspaceSlug} /> : null}
       <Attachments
         attachments={attachments}
         workspaceSlug={workspaceSlug}

@@ -107,20 +107,3 @@ export function TaskForm({
     </Form>
   );
 }
-
-/** The task for those who may only read it. */
-export function TaskText({
-  task,
-  statusName,
-}: {
-  task: { title: string; description: string };
-  statusName: string | undefined;
-}) {
-  return (
-    <div className="mt-3">
-      <h2 className="text-lg font-semibold">{task.title}</h2>
-      <p className="mt-2 whitespace-pre-wrap text-slate-700">{task.description || 'No description.'}</p>
-      <p className="mt-2 text-sm text-slate-500">{statusName}</p>
-    </div>
-  );
-}

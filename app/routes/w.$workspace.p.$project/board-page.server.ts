@@ -31,6 +31,8 @@ export type BoardTaskRow = {
   subtasks: { done: number; total: number };
   /** Blocked by a task that is neither completed nor canceled. */
   blocked: boolean;
+  /** The description's checklist items: how many are ticked, of how many; null without any. */
+  checklist: { done: number; total: number } | null;
 };
 
 /** What `board_page` answers (its migration documents the JSON). */
@@ -93,6 +95,7 @@ export function boardView(answer: BoardPageAnswer) {
         ...(t.labels.length > 0 ? { labels: t.labels } : {}),
         ...(t.subtasks.total > 0 ? { subtasks: t.subtasks } : {}),
         ...(t.blocked ? { blocked: true } : {}),
+        ...(t.checklist ? { checklist: t.checklist } : {}),
       })),
     ),
     // The cards that match the filters (all of them without one), and all of each column's.

@@ -6,6 +6,7 @@ import { LabelChips } from '~/components/label-chip.tsx';
 import { dueLabel } from '~/utils/format.ts';
 import { taskRef } from '~/utils/projects.ts';
 import { CardStructure } from './card-structure.tsx';
+import { ChecklistProgress } from './checklist-progress.tsx';
 import { moveKey, type BoardTask, type MoveReply } from './use-moves.ts';
 
 /**
@@ -127,14 +128,15 @@ export function CardFacts({
   today,
   mayBeOverdue,
 }: {
-  task: Pick<BoardTask, 'priority' | 'due' | 'comments' | 'attachments'>;
+  task: Pick<BoardTask, 'priority' | 'due' | 'comments' | 'attachments' | 'checklist'>;
   assignee: { name: string; avatar: string | null } | undefined;
   today: string;
   mayBeOverdue: boolean;
 }) {
   // A completed or canceled task's date is history, not a warning.
   const due = task.due && mayBeOverdue ? dueLabel(task.due, today) : null;
-  if (task.priority === 'none' && !due && !task.comments && !task.attachments && !assignee) return null;
+  if (task.priority === 'none' && !due && !task.comments && !task.attachments && !task.checklist && !assignee)
+    return null;
   return (
     <div className="card-facts">
       {task.priority !== 'none' ? (
@@ -150,6 +152,7 @@ export function CardFacts({
           {task.comments}
         </span>
       ) : null}
+      {task.checklist ? <ChecklistProgress {...task.checklist} /> : null}
       {task.attachments ? (
         <span role="img" className="count files" aria-label={plural(task.attachments, 'attachment')}>
           {task.attachments}
