@@ -25,7 +25,7 @@ export interface BackendCall {
  * a page load's backend traffic is visible. Used by the app instance that is profiled, never by the
  * one whose throughput is measured: the extra hop would cost it.
  */
-async function countingProxy(
+export async function countingProxy(
   target: string,
 ): Promise<{ url: string; calls: BackendCall[]; counts: () => Map<string, number>; close: () => void }> {
   const calls: BackendCall[] = [];
@@ -75,7 +75,7 @@ function startArguments(): string[] {
   return args;
 }
 
-async function startApp(
+export async function startApp(
   supabaseUrl: string,
   anonKey: string,
   serviceRoleKey: string,
@@ -108,7 +108,7 @@ async function startApp(
 }
 
 /** Requests per second with `concurrency` connections for `count` requests in all, every answer a 200. */
-async function requestsPerSecond(
+export async function requestsPerSecond(
   url: string,
   cookie: string,
   count: number,
@@ -143,7 +143,7 @@ interface Side {
  * cost the app 11.3 ms a load, later rounds 6.2–8.9 ms), and a page with more code takes longer to
  * warm, so a cold first round would count warm-up against the heavier page.
  */
-async function sideBySide(rounds: number, a: Side, b: Side): Promise<[number, number]> {
+export async function sideBySide(rounds: number, a: Side, b: Side): Promise<[number, number]> {
   await a.run();
   await b.run();
   const timedA = () => (a.timed ? a.timed(a.run) : a.run());
@@ -199,7 +199,7 @@ export interface Breakdown {
 }
 
 /** Where one page load's time goes: `count` loads one after another through the profiled app. */
-async function breakdown(
+export async function breakdown(
   label: string,
   app: { url: string; child: ChildProcess },
   proxy: { calls: BackendCall[] },
@@ -240,7 +240,7 @@ async function breakdown(
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
-async function createUser(backend: BenchBackend, email: string): Promise<void> {
+export async function createUser(backend: BenchBackend, email: string): Promise<void> {
   await fetch(`${backend.apiUrl}/auth/v1/admin/users`, {
     method: 'POST',
     headers: {
@@ -252,7 +252,7 @@ async function createUser(backend: BenchBackend, email: string): Promise<void> {
   });
 }
 
-async function signInCookie(appUrl: string, email: string, password: string): Promise<string> {
+export async function signInCookie(appUrl: string, email: string, password: string): Promise<string> {
   const host = new URL(appUrl).host;
   const res = await fetch(`${appUrl}/login`, {
     method: 'POST',
@@ -338,7 +338,7 @@ export const PROFILED_LOADS = 40;
  * machine one round's ratio alone ranges about ±15 % around the mean (demo board against /login,
  * 14 rounds: 0.28–0.39).
  */
-const ROUNDS = 8;
+export const ROUNDS = 8;
 
 /** The value of the Supabase session's cookie in a Cookie header that may carry others too. */
 function sessionCookie(header: string): string {

@@ -12,6 +12,7 @@ import { PARTS } from './cpu.ts';
 import { startBenchBackend, type BenchBackend } from './backend.ts';
 import { benchFunctions } from './functions.ts';
 import { hasNginx, startNginx } from './nginx.ts';
+import { benchTaskPanel, PANEL_COMMENTS, PANEL_HISTORY, type PanelFigures } from './panel.ts';
 import { benchStorage } from './storage.ts';
 import { realtimeLatency, type Latency } from './realtime.ts';
 import { prepareRestTable } from './rest-table.ts';
@@ -307,6 +308,46 @@ function appRows(app: AppFigures): Row[] {
   ];
 }
 
+function panelRows(panel: PanelFigures): Row[] {
+  const calls = [...panel.backendRequestsPerPanel];
+  return [
+    [
+      `SSR task panel, ${PANEL_COMMENTS} comments + ${PANEL_HISTORY} history entries (10 concurrent)`,
+      `${panel.panelRps.toFixed(1)} req/s`,
+      `${(panel.panelRps / panel.loginRps).toFixed(3)} × /login, measured beside it`,
+    ],
+    [
+      'SSR /login (10 concurrent), the task panel’s reference',
+      `${panel.loginRps.toFixed(1)} req/s`,
+      '1 × /login',
+    ],
+    [
+      'SSR task panel, no comments + 1 history entry (10 concurrent)',
+      `${panel.plainPanelRps.toFixed(1)} req/s`,
+      `${(panel.plainPanelRps / panel.plainLoginRps).toFixed(3)} × /login (${panel.plainLoginRps.toFixed(1)} req/s), measured beside it`,
+    ],
+    [
+      'backend requests per task panel load',
+      calls.map(([k, n]) => `${n}× ${k}`).join(', '),
+      `${calls.reduce((sum, [, n]) => sum + n, 0)} in all, the board's behind it included`,
+    ],
+  ];
+}
+
+/** `npm run bench -- panel` measures the task panel's rows alone. */
+async function panelOnly(): Promise<void> {
+  const dir = scratchDir();
+  const backend = await start(dir);
+  try {
+    const panel = await benchTaskPanel(backend);
+    printTable('Crewboard task panel benchmark', panelRows(panel));
+    printScale(panel.profiles);
+  } finally {
+    await backend.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function realtimeRows(realtime: { one: Latency; fifty: Latency }): Row[] {
   return [
     [
@@ -345,6 +386,7 @@ async function main(): Promise<void> {
     const rest = await restRows(backend);
     const auth = await authThroughput(backend);
     const app = await benchApp(backend);
+    const panel = await benchTaskPanel(backend);
     const storage = await benchStorage(backend);
     // The app's boards added 6,000 tasks: vacuum and analyze them now, rather than let autovacuum
     // start on them in the middle of the realtime latencies.
@@ -375,7 +417,7 @@ async function main(): Promise<void> {
         `${(times.warm / times.cold).toFixed(2)} × cold (goal < 5 s)`,
       ],
     ];
-    rows.push(...appRows(app));
+    rows.push(...appRows(app), ...panelRows(panel));
     rows.push(
       [
         '10 MB upload through storage (median of 5)',
@@ -412,7 +454,7 @@ async function main(): Promise<void> {
       ],
     );
     printTable('Crewboard local backend benchmarks', rows);
-    printScale(app.scale);
+    printScale([...app.scale, ...panel.profiles]);
     printUnderLoad(app);
   } finally {
     await backend.stop();
@@ -446,6 +488,7 @@ async function restOnly(): Promise<void> {
 }
 
 if (process.argv[2] === 'app') await appOnly();
+else if (process.argv[2] === 'panel') await panelOnly();
 else if (process.argv[2] === 'soak') await soak(start, scratchDir, Number(process.argv[3] ?? 15));
 else if (process.argv[2] === 'rest') await restOnly();
 else if (process.argv[2] === 'realtime') await realtimeOnly();

@@ -94,7 +94,8 @@ test('cards show the assignee, priority, due date, comments and attachments', as
   // The panel says the same.
   await first.getByRole('link', { name: /Task 1/ }).click();
   const panel = page.getByRole('complementary', { name: 'Task BAC-1' });
-  const glance = panel.locator('p', { has: page.locator('time') });
+  // The line of facts: the one with the due date (the timeline's entries have times of their own).
+  const glance = panel.locator('p', { has: page.locator(`time[datetime="${day(-2)}"]`) });
   await expect(glance).toContainText('Ada Lovelace');
   await expect(glance).toContainText('Priority: high');
   await expect(glance.locator('time')).toHaveText('2 days overdue');

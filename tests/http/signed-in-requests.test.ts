@@ -68,6 +68,8 @@ describe('a signed-in page with a page query', () => {
     expect(requests.filter((r) => r === 'POST /rest/v1/rpc/board_page')).toHaveLength(1);
     expect(requests).not.toContain('POST /rest/v1/rpc/session_status');
     expect(requests).not.toContain('GET /rest/v1/workspaces');
+    // The timeline's comments and history come embedded in one read of the task, not on their own.
+    expect(requests.filter((r) => /^GET \/rest\/v1\/(comments|task_history)\b/.test(r))).toEqual([]);
   });
 });
 

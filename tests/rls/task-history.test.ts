@@ -5,7 +5,7 @@
 // changes or deletes an entry through the API, whatever their role.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anonClient } from '../support/backend.ts';
-import { sql } from '../support/db.ts';
+import { dbClient, sql } from '../support/db.ts';
 import { defaultStatuses, scene, type Person, type Scene } from '../support/scene.ts';
 
 interface Entry {
@@ -149,6 +149,34 @@ describe('task history', () => {
     ).toEqual([expect.objectContaining({ kind: 'label_removed', actor_id: s.other.id, data: snapshot })]);
     await ok(s.member.client.rpc('set_task_labels', { task_id: s.task, label_ids: [id] }));
     expect(await written(s.task, () => ok(s.admin.client.from('labels').delete().eq('id', id)))).toEqual([]);
+  });
+
+  it('keeps its entries when an account goes, naming nobody', async () => {
+    const gone = await scene();
+    await ok(gone.member.client.from('tasks').update({ assignee_id: gone.member.id }).eq('id', gone.task));
+    // As the admin API deletes an account: its task is unassigned on the way.
+    await sql('delete from auth.users where id = $1', [gone.member.id], { role: 'superuser' });
+    const entries = await historyOf(gone.task);
+    expect(entries.map((e) => [e.kind, e.actor_id])).toEqual([
+      ['created', null],
+      ['assignee', null],
+      ['assignee', null],
+    ]);
+    expect(entries.at(-1)?.data).toMatchObject({ from: { id: gone.member.id }, to: null });
+  });
+
+  it('names nobody as the actor when the signed-in account no longer exists', async () => {
+    const db = dbClient('superuser');
+    await db.connect();
+    try {
+      await db.query(
+        "select set_config('request.jwt.claims', json_build_object('sub', gen_random_uuid())::text, false)",
+      );
+      await db.query("select private.record_task_history($1, $2, 'restored', '{}')", [s.ws, s.task]);
+    } finally {
+      await db.end();
+    }
+    expect((await historyOf(s.task)).at(-1)).toMatchObject({ kind: 'restored', actor_id: null });
   });
 
   it('goes with its task', async () => {

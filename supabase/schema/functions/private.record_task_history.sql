@@ -10,5 +10,6 @@ CREATE OR REPLACE FUNCTION private.record_task_history(ws uuid, task uuid, kind 
  SET search_path TO ''
 AS $function$
   insert into public.task_history (workspace_id, task_id, actor_id, kind, data)
-  values (ws, task, (select auth.uid()), kind, coalesce(data, '{}'::jsonb))
+  values (ws, task, (select u.id from auth.users u where u.id = (select auth.uid())), kind,
+          coalesce(data, '{}'::jsonb))
 $function$;
