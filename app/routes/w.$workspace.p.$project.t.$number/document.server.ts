@@ -4,6 +4,7 @@ import { dataErrorResponse } from '~/utils/data-errors.server.ts';
 import { checklistItems } from '~/utils/markdown-rules.ts';
 import { renderMarkdown, taskKeysIn, type MarkdownContext } from '~/utils/markdown.server.ts';
 import { taskPath } from '~/utils/projects.ts';
+import type { TimelineEntry } from './history.server.ts';
 import type { TaskRequest } from './task.server.ts';
 
 /** At most this many different keys are looked up for one page; the rest stay text. */
@@ -32,17 +33,18 @@ async function referencedTasks({ supabase, member }: TaskRequest, texts: readonl
 }
 
 /**
- * The description's HTML (its checklist tickable when `canTick`) and each comment with its body's.
- * `members` are those `@name` may mention.
+ * The description's HTML (its checklist tickable when `canTick`) and the timeline with each comment's
+ * body's. `members` are those `@name` may mention.
  */
-export async function taskDocument<C extends { body: string }>(
+export async function taskDocument(
   found: TaskRequest,
-  comments: C[],
+  timeline: TimelineEntry[],
   members: MarkdownContext['members'],
   canTick: boolean,
 ) {
   const { task, member, request } = found;
-  const tasks = await referencedTasks(found, [task.description, ...comments.map((c) => c.body)]);
+  const bodies = timeline.flatMap((e) => (e.type === 'comment' ? [e.comment.body] : []));
+  const tasks = await referencedTasks(found, [task.description, ...bodies]);
   const context: MarkdownContext = { workspaceSlug: member.workspace.slug, tasks, members };
   return {
     document: {
@@ -50,6 +52,10 @@ export async function taskDocument<C extends { body: string }>(
       checklistItems: checklistItems(task.description).length,
       editing: new URL(request.url).searchParams.get('edit') === 'task',
     },
-    comments: comments.map((c) => ({ ...c, html: renderMarkdown(c.body, context) })),
+    timeline: timeline.map((e) =>
+      e.type === 'comment'
+        ? { ...e, comment: { ...e.comment, html: renderMarkdown(e.comment.body, context) } }
+        : e,
+    ),
   };
 }

@@ -42,8 +42,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const canEdit = atLeast(member.role, 'member') && task.project?.archived_at === null;
   const [structure, document] = await Promise.all([
     taskStructure(found),
-    // The description and comments as markdown (`comments` each with its `html`); `?edit=task` opens the form.
-    taskDocument(found, panel.comments, panel.members, canEdit),
+    // The description and comments as markdown (each comment with its `html`); `?edit=task` opens the form.
+    taskDocument(found, panel.timeline, panel.members, canEdit),
   ]);
   return json({
     ...panel,
