@@ -228,6 +228,27 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.board_cache_status_blockers()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.refresh_board_cache(array(
+    select distinct b.project_id
+      from old_rows o
+      join new_rows n on n.id = o.id
+      join public.tasks t on t.status_id = n.id
+      join public.task_links l on l.from_task_id = t.id and l.workspace_id = t.workspace_id
+      join public.tasks b on b.id = l.to_task_id
+     where n.category is distinct from o.category
+       and l.kind = 'blocks'
+       and b.project_id <> n.project_id));
+  return null;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.board_cache_statuses()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -259,6 +280,57 @@ begin
     perform private.refresh_board_cache(array(
       select distinct t.project_id from public.tasks t where t.id = any (array(select r.task_id from old_rows r))));
   end if;
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.board_cache_task_links()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  -- Each statement names only its own trigger's rows: the other transition table does not exist.
+  if tg_op = 'INSERT' then
+    perform private.refresh_board_cache(array(
+      select distinct t.project_id from public.tasks t
+       where t.id = any (array(select r.to_task_id from new_rows r where r.kind = 'blocks'))));
+  else
+    perform private.refresh_board_cache(array(
+      select distinct t.project_id from public.tasks t
+       where t.id = any (array(select r.to_task_id from old_rows r where r.kind = 'blocks'))));
+  end if;
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.board_cache_task_structure()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.refresh_board_cache(array(
+    -- A parent changed: the sub-task's own project, which board_cache_tasks leaves alone for it.
+    select n.project_id
+      from old_rows o
+      join new_rows n on n.id = o.id
+     where n.parent_id is distinct from o.parent_id
+       and (n.project_id, n.number, n.title, n.status_id, n.position, n.priority, n.due_date, n.assignee_id)
+           is not distinct from
+           (o.project_id, o.number, o.title, o.status_id, o.position, o.priority, o.due_date, o.assignee_id)
+    union
+    -- A blocker's status changed: the other projects' boards where a task it blocks is drawn.
+    select b.project_id
+      from old_rows o
+      join new_rows n on n.id = o.id
+      join public.task_links l on l.from_task_id = n.id and l.workspace_id = n.workspace_id
+      join public.tasks b on b.id = l.to_task_id
+     where n.status_id is distinct from o.status_id
+       and l.kind = 'blocks'
+       and b.project_id <> n.project_id));
   return null;
 end
 $function$;
@@ -429,6 +501,29 @@ begin
      where a.task_id = any (array(select w.id from windows w))
      group by a.task_id
   ),
+  -- The drawn cards' sub-tasks by status category, each card's looked up by its key (a sub-task is
+  -- of its parent's project, so its status is one of the columns).
+  subtask_counts as materialized (
+    select t.parent_id as task_id,
+           count(*) filter (where c.category = 'completed') as done,
+           count(*) filter (where c.category <> 'canceled') as total
+      from public.tasks t
+      join columns c on c.id = t.status_id
+     where t.parent_id = any (array(select w.id from windows w))
+       and t.project_id = board_content.project_id
+     group by t.parent_id
+  ),
+  -- The drawn cards blocked by an open task, each card's links looked up by its key.
+  blocked_cards as materialized (
+    select distinct l.to_task_id as task_id
+      from public.task_links l
+      join public.tasks b on b.id = l.from_task_id
+      join public.project_statuses s on s.id = b.status_id
+     where l.to_task_id = any (array(select w.id from windows w))
+       and l.workspace_id = board_content.ws_id
+       and l.kind = 'blocks'
+       and s.category not in ('completed', 'canceled')
+  ),
   -- The drawn cards' labels, by name, each card's looked up by its key.
   card_labels as materialized (
     select tl.task_id,
@@ -464,12 +559,17 @@ begin
                           'position', w.position, 'priority', w.priority, 'due_date', w.due_date,
                           'assignee_id', w.assignee_id,
                           'comments', coalesce(cc.count, 0), 'attachments', coalesce(ac.count, 0),
-                          'labels', coalesce(cl.labels, '[]'::json), 'checklist', w.checklist)
+                          'labels', coalesce(cl.labels, '[]'::json), 'checklist', w.checklist,
+                          'subtasks', json_build_object('done', coalesce(sc.done, 0),
+                                                        'total', coalesce(sc.total, 0)),
+                          'blocked', bc.task_id is not null)
                           order by w.position, w.id), '[]'::json)
                    from windows w
                    left join comment_counts cc on cc.task_id = w.id
                    left join attachment_counts ac on ac.task_id = w.id
                    left join card_labels cl on cl.task_id = w.id
+                   left join subtask_counts sc on sc.task_id = w.id
+                   left join blocked_cards bc on bc.task_id = w.id
                   where w.n = c.n
                )
              ) order by c.n)
