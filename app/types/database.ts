@@ -222,14 +222,14 @@ isOneToOne: false
                   ]
                 },"tasks": {
                   Row: {
-                    "assignee_id": string | null,"client_key": string | null,"created_at": string,"created_by": string | null,"description": string,"due_date": string | null,"id": string,"number": number,"position": number,"priority": Database["public"]['Enums']["task_priority"],"project_id": string,"search": unknown,"status_id": string,"title": string,"updated_at": string,"workspace_id": string
+                    "assignee_id": string | null,"client_key": string | null,"created_at": string,"created_by": string | null,"deleted_at": string | null,"deleted_by": string | null,"description": string,"due_date": string | null,"id": string,"number": number,"position": number,"priority": Database["public"]['Enums']["task_priority"],"project_id": string,"search": unknown,"status_id": string,"title": string,"updated_at": string,"workspace_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "assignee_id"?: string | null,"client_key"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"due_date"?: string | null,"id"?: string,"number"?: number,"position"?: number,"priority"?: Database["public"]['Enums']["task_priority"],"project_id": string,"search"?: never,"status_id": string,"title": string,"updated_at"?: string,"workspace_id": string
+                    "assignee_id"?: string | null,"client_key"?: string | null,"created_at"?: string,"created_by"?: string | null,"deleted_at"?: string | null,"deleted_by"?: string | null,"description"?: string,"due_date"?: string | null,"id"?: string,"number"?: number,"position"?: number,"priority"?: Database["public"]['Enums']["task_priority"],"project_id": string,"search"?: never,"status_id": string,"title": string,"updated_at"?: string,"workspace_id": string
                   }
                   Update: {
-                    "assignee_id"?: string | null,"client_key"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"due_date"?: string | null,"id"?: string,"number"?: number,"position"?: number,"priority"?: Database["public"]['Enums']["task_priority"],"project_id"?: string,"search"?: never,"status_id"?: string,"title"?: string,"updated_at"?: string,"workspace_id"?: string
+                    "assignee_id"?: string | null,"client_key"?: string | null,"created_at"?: string,"created_by"?: string | null,"deleted_at"?: string | null,"deleted_by"?: string | null,"description"?: string,"due_date"?: string | null,"id"?: string,"number"?: number,"position"?: number,"priority"?: Database["public"]['Enums']["task_priority"],"project_id"?: string,"search"?: never,"status_id"?: string,"title"?: string,"updated_at"?: string,"workspace_id"?: string
                   }
                   Relationships: [
                     {
@@ -388,6 +388,8 @@ isOneToOne: false
 "client_key": string | null,
 "created_at": string,
 "created_by": string | null,
+"deleted_at": string | null,
+"deleted_by": string | null,
 "description": string,
 "due_date": string | null,
 "id": string,
@@ -432,8 +434,14 @@ isOneToOne: false
 "project_key_from_name":
 { Args: { "name": string }; Returns: string
                            },
+"purge_trash":
+{ Args: { "max_tasks"?: number }; Returns: number
+                           },
 "resend_invitation":
 { Args: { "invitation_id": string }; Returns: string
+                           },
+"restore_task":
+{ Args: { "task_id": string }; Returns: Json
                            },
 "search_tasks":
 { Args: { "query": string,"workspace_id": string }; Returns: {
@@ -441,6 +449,8 @@ isOneToOne: false
 "client_key": string | null,
 "created_at": string,
 "created_by": string | null,
+"deleted_at": string | null,
+"deleted_by": string | null,
 "description": string,
 "due_date": string | null,
 "id": string,
@@ -491,6 +501,17 @@ isOneToOne: false
                            },
 "transfer_ownership":
 { Args: { "new_owner": string,"ws": string }; Returns: undefined
+                           },
+"trash_task":
+{ Args: { "task_id": string }; Returns: Json
+                           },
+"trashed_task_ids":
+{ Args: Record<PropertyKey, never>; Returns: string[]
+                           },
+"trashed_tasks":
+{ Args: { "workspace_id": string }; Returns: {
+              "deleted_at": string,"deleted_by_name": string,"id": string,"number": number,"project_archived": boolean,"project_id": string,"project_key": string,"project_name": string,"purge_at": string,"title": string
+            }[]
                            },
 "workspace_role_of":
 { Args: { "ws": string }; Returns: Database["public"]['Enums']["workspace_role"]

@@ -279,9 +279,11 @@ begin
       select unnest(array[o.project_id, n.project_id])
         from old_rows o
         join new_rows n on n.id = o.id
-       where (n.project_id, n.number, n.title, n.status_id, n.position, n.priority, n.due_date, n.assignee_id)
+       where (n.project_id, n.number, n.title, n.status_id, n.position, n.priority, n.due_date, n.assignee_id,
+              n.deleted_at)
              is distinct from
-             (o.project_id, o.number, o.title, o.status_id, o.position, o.priority, o.due_date, o.assignee_id)));
+             (o.project_id, o.number, o.title, o.status_id, o.position, o.priority, o.due_date, o.assignee_id,
+              o.deleted_at)));
   end if;
   return null;
 end
@@ -347,6 +349,7 @@ begin
     select t.status_id, count(*) as count
       from public.tasks t
      where t.project_id = board_content.project_id
+       and t.deleted_at is null
        and exists (select 1 from project)
      group by t.status_id
   ),
@@ -368,6 +371,7 @@ begin
     select t.id, t.number, t.title, t.status_id, t.position, t.priority, t.due_date, t.assignee_id
       from public.tasks t, f
      where t.project_id = board_content.project_id
+       and t.deleted_at is null
        and (select filtered.active from filtered)
        and exists (select 1 from project)
        and (f.assignee is null
@@ -399,6 +403,7 @@ begin
         select t.id, t.number, t.title, t.status_id, t.position, t.priority, t.due_date, t.assignee_id
           from public.tasks t
          where t.status_id = c.id
+           and t.deleted_at is null
          order by t.position, t.id
          limit c.size
       ) t
