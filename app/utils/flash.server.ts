@@ -24,6 +24,7 @@ const FlashKindSchema = z.enum([
   'mfa_enrolled',
   'mfa_removed',
   'mfa_off',
+  'task_restored',
 ]);
 const FlashValue = z.object({ kind: FlashKindSchema });
 
@@ -39,6 +40,7 @@ export const FLASH_MESSAGES: Record<FlashKind, string> = {
   mfa_enrolled: 'Two-step verification is on. Each sign-in will ask for a code from your authenticator app.',
   mfa_removed: 'The authenticator app was removed.',
   mfa_off: 'The authenticator app was removed. Two-step verification is off.',
+  task_restored: 'The task was restored.',
 };
 
 export const FLASH_COOKIE = 'crewboard_flash';
