@@ -220,6 +220,37 @@ describe('the trash', () => {
     expect((await c.admin.client.rpc('trash_task', { task_id: c.task })).error?.code).toBe('PT409');
   });
 
+  it('keeps a trashed task’s activity out of the log, and lets its status be deleted', async () => {
+    const c = await scene();
+    const t = await newTask(c, 'Quiet while away');
+    const activity = () => c.viewer.client.from('activity').select('kind').eq('task_id', t);
+    expect((await activity()).data).toEqual([{ kind: 'task_created' }]);
+    await c.admin.client.rpc('trash_task', { task_id: t });
+    expect((await activity()).data).toEqual([]);
+    // Its status (To do, the new task's) goes, its visible tasks moving to Backlog as asked; the
+    // trashed one moves too, and comes back there.
+    const [todo] = await sql<{ id: string }>('select status_id as id from public.tasks where id = $1', [t], {
+      role: 'superuser',
+    });
+    const [backlog] = await sql<{ id: string }>(
+      "select id from public.project_statuses where project_id = $1 and name = 'Backlog'",
+      [c.project],
+      { role: 'superuser' },
+    );
+    const deleted = await c.admin.client.rpc('delete_project_status', {
+      status_id: todo?.id,
+      move_to: backlog?.id,
+    });
+    expect(deleted.error).toBeNull();
+    expect((await c.admin.client.rpc('restore_task', { task_id: t })).error).toBeNull();
+    const back = await c.member.client.from('tasks').select('status_id').eq('id', t).single();
+    expect(back.data?.status_id).not.toBe(todo?.id);
+    // Back with its entries, the move off the deleted status among them.
+    expect((await activity()).data).toEqual(
+      expect.arrayContaining([{ kind: 'task_created' }, { kind: 'task_moved' }]),
+    );
+  });
+
   it('is purged after 30 days with its comments and files’ storage objects, and not before', async () => {
     const service = adminClient();
     const young = await fullTask(s, 'Twenty-nine days');

@@ -129,6 +129,31 @@ end
 $function$;
 grant execute on function public.trashed_tasks(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.move_trashed_tasks_off_status()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  destination uuid;
+begin
+  select s.id into destination
+    from public.project_statuses s
+   where s.project_id = old.project_id
+     and s.id <> old.id
+   order by s.category <> old.category, s.position, s.id
+   limit 1;
+  if destination is not null then
+    update public.tasks t
+       set status_id = destination
+     where t.status_id = old.id
+       and t.deleted_at is not null;
+  end if;
+  return old;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.trash_keeps()
  RETURNS interval
  LANGUAGE sql
