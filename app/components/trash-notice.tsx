@@ -38,7 +38,8 @@ export function TrashedNotice({
   return (
     <div key={shown.id} role="status" className="toast">
       Task {shown.ref} moved to the trash.
-      <Form method="post" action={`/w/${workspaceSlug}/trash`}>
+      {/* Undone, the notice has said its piece (a refusal shows on the trash page instead). */}
+      <Form method="post" action={`/w/${workspaceSlug}/trash`} onSubmit={() => setShown(null)}>
         <input type="hidden" name="taskId" value={shown.taskId} />
         <input type="hidden" name="back" value="task" />
         <button

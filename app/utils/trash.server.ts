@@ -2,33 +2,20 @@
 // (public.restore_task), and the board's "moved to the trash" notice with its Undo. The database
 // decides who may do either (admins, SPEC section 6); this only reports what it answered.
 //
-// The notice rides to the board in a signed cookie of its own, as the flash messages do
+// The notice rides to the board in a signed one-time cookie of its own, as the flash messages do
 // (flash.server.ts): it carries the task's id and its name as the server read them, never anything
 // a visitor sent, and the signature keeps anyone else from planting one.
 import type { AppLoadContext } from '@remix-run/node';
-import { createCookie } from '@remix-run/node';
 import { z } from 'zod';
 import type { TrashNotice } from '~/components/trash-notice.tsx';
 import { classifyDataError, dataErrorResponse, notFound } from './data-errors.server.ts';
-import { config } from './env.server.ts';
-import { isHttps, type RequestSupabase } from './session/supabase.server.ts';
+import { oneTimeCookie, readOneTimeCookie } from './flash.server.ts';
+import type { RequestSupabase } from './session/supabase.server.ts';
 import { redirectWithSession } from './session/user.server.ts';
 
 export const TRASH_NOTICE_COOKIE = 'crewboard_trashed';
 
 const TrashNoticeValue = z.object({ taskId: z.string().uuid(), ref: z.string().max(40) });
-
-function noticeCookie(request: Request) {
-  return createCookie(TRASH_NOTICE_COOKIE, {
-    secrets: config().sessionSecrets,
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: isHttps(request),
-    path: '/',
-    // Long enough to follow the redirect to the board; the Undo is offered for a few seconds only.
-    maxAge: 120,
-  });
-}
 
 /**
  * Moves the task to the trash, then to its board with the notice. A refusal answers as the database
@@ -46,7 +33,7 @@ export async function trashTask(
   const response = redirectWithSession(boardUrl, request, context);
   response.headers.append(
     'Set-Cookie',
-    await noticeCookie(request).serialize({ taskId: task.id, ref: task.ref }),
+    await oneTimeCookie(TRASH_NOTICE_COOKIE, request).serialize({ taskId: task.id, ref: task.ref }),
   );
   return response;
 }
@@ -55,15 +42,11 @@ export async function trashTask(
 export async function readTrashNotice(
   request: Request,
 ): Promise<{ notice: TrashNotice | null; headers: HeadersInit }> {
-  const header = request.headers.get('Cookie') ?? '';
-  if (!header.split(';').some((part) => part.trim().startsWith(`${TRASH_NOTICE_COOKIE}=`))) {
-    return { notice: null, headers: {} };
-  }
-  const cookie = noticeCookie(request);
-  const parsed = TrashNoticeValue.safeParse(await cookie.parse(header));
-  const headers = { 'Set-Cookie': await cookie.serialize('', { maxAge: 0, expires: new Date(0) }) };
-  if (!parsed.success) return { notice: null, headers };
-  return { notice: { ...parsed.data, id: crypto.randomUUID() }, headers };
+  const { value, clear } = await readOneTimeCookie(request, TRASH_NOTICE_COOKIE, TrashNoticeValue);
+  return {
+    notice: value ? { ...value, id: crypto.randomUUID() } : null,
+    headers: clear ? { 'Set-Cookie': clear } : {},
+  };
 }
 
 /**
