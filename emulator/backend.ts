@@ -17,6 +17,13 @@ import { createAuthHandler, createAuthService } from './auth/server.ts';
 import { loadSettings, type Environment, type Settings } from './config.ts';
 import { startPostgres, type Database } from './db/postgres.ts';
 import { applyMigrations, bootstrap, hasMigrationHistory, seed } from './db/migrate.ts';
+import {
+  callFunction,
+  readSchedule,
+  scheduleIntervalMs,
+  startScheduler,
+  type Scheduler,
+} from './functions/scheduler.ts';
 import { createFunctions, wallClockLimitMs, type Functions } from './functions/server.ts';
 import { createGateway } from './gateway/gateway.ts';
 import {
@@ -60,6 +67,8 @@ export interface Backend {
   childPids(): { postgres: number | undefined; postgrest: number | undefined };
   /** The Edge Functions served at /functions/v1/<name>, and their processes' pids. */
   functions: Pick<Functions, 'names' | 'pid'>;
+  /** The scheduled functions' runs (supabase/schedule.toml), every FUNCTIONS_SCHEDULE_INTERVAL. */
+  scheduler: Pick<Scheduler, 'runs'>;
   stop(): Promise<void>;
 }
 
@@ -316,6 +325,15 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     );
     // Before the gateway closes: it waits for every socket, and the realtime websockets are its too.
     stops.push(() => realtime.stop());
+    // The scheduled functions (supabase/schedule.toml), called through the gateway as pg_cron and
+    // pg_net call them on a hosted project. Stopped first, before what its calls go through.
+    const scheduler = startScheduler({
+      jobs: readSchedule(options.projectRoot),
+      intervalMs: scheduleIntervalMs(env),
+      call: callFunction(apiUrl, SERVICE_ROLE_KEY),
+      log,
+    });
+    stops.push(() => scheduler.stop());
 
     return {
       apiUrl,
@@ -331,6 +349,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       seeded,
       childPids: () => ({ postgres: db.pid(), postgrest: postgrest.pid() }),
       functions,
+      scheduler,
       stop,
     };
   } catch (error) {

@@ -4,6 +4,7 @@ import { Form, Link, NavLink, Outlet, useLoaderData, useLocation } from '@remix-
 import { useEffect, useState } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { projectPath } from '~/utils/projects.ts';
+import { atLeast } from '~/utils/roles.ts';
 import { signedIn } from '~/utils/session/signed-in.server.ts';
 import { useHydrated } from '~/components/hydrated.ts';
 
@@ -15,7 +16,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export default function WorkspaceLayout() {
-  const { workspace, projects, email } = useLoaderData<typeof loader>();
+  const { workspace, role, projects, email } = useLoaderData<typeof loader>();
   const menuButton =
     'shrink-0 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100';
   // On a phone the sidebar is a menu (CSS: .workspace-menu). Without JavaScript a link opens it as the
@@ -88,6 +89,11 @@ export default function WorkspaceLayout() {
           <NavLink to="settings" className="nav-link">
             Settings
           </NavLink>
+          {atLeast(role, 'admin') ? (
+            <NavLink to="trash" className="nav-link">
+              Trash
+            </NavLink>
+          ) : null}
         </nav>
         <h2 className="mt-6 px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Projects</h2>
         <nav aria-label="Projects" className="mt-2 space-y-1">

@@ -24,6 +24,7 @@ const FlashKindSchema = z.enum([
   'mfa_enrolled',
   'mfa_removed',
   'mfa_off',
+  'task_restored',
 ]);
 const FlashValue = z.object({ kind: FlashKindSchema });
 
@@ -39,6 +40,7 @@ export const FLASH_MESSAGES: Record<FlashKind, string> = {
   mfa_enrolled: 'Two-step verification is on. Each sign-in will ask for a code from your authenticator app.',
   mfa_removed: 'The authenticator app was removed.',
   mfa_off: 'The authenticator app was removed. Two-step verification is off.',
+  task_restored: 'The task was restored.',
 };
 
 export const FLASH_COOKIE = 'crewboard_flash';
@@ -49,8 +51,12 @@ export interface Flash {
   message: string;
 }
 
-function flashCookie(request: Request) {
-  return createCookie(FLASH_COOKIE, {
+/**
+ * A signed cookie that lives for one redirect: the flash's, and others of its kind (the board's
+ * "moved to the trash" notice, trash.server.ts).
+ */
+export function oneTimeCookie(name: string, request: Request) {
+  return createCookie(name, {
     secrets: config().sessionSecrets,
     httpOnly: true,
     sameSite: 'lax',
@@ -60,6 +66,29 @@ function flashCookie(request: Request) {
     maxAge: 120,
   });
 }
+
+/**
+ * What the one-time cookie `name` of this request holds, if its signature holds and `schema` takes
+ * it, and the Set-Cookie header that clears it (null when there was no cookie to clear). A forged or
+ * stale cookie is cleared too, and gives nothing.
+ */
+export async function readOneTimeCookie<T>(
+  request: Request,
+  name: string,
+  schema: z.ZodType<T>,
+): Promise<{ value: T | null; clear: string | null }> {
+  const header = request.headers.get('Cookie') ?? '';
+  if (!header.split(';').some((part) => part.trim().startsWith(`${name}=`))) {
+    return { value: null, clear: null };
+  }
+  const cookie = oneTimeCookie(name, request);
+  // parse() answers null when no secret's signature matches.
+  const parsed = schema.safeParse(await cookie.parse(header));
+  const clear = await cookie.serialize('', { maxAge: 0, expires: new Date(0) });
+  return { value: parsed.success ? parsed.data : null, clear };
+}
+
+const flashCookie = (request: Request) => oneTimeCookie(FLASH_COOKIE, request);
 
 /** The Set-Cookie header that carries `kind` to the next page. */
 export function flashCookieHeader(kind: FlashKind, request: Request): Promise<string> {
@@ -85,14 +114,6 @@ export async function redirectWithFlash(
  * too, and shows nothing.
  */
 export async function readFlash(request: Request): Promise<{ flash: Flash | null; clear: string | null }> {
-  const header = request.headers.get('Cookie') ?? '';
-  if (!header.split(';').some((part) => part.trim().startsWith(`${FLASH_COOKIE}=`))) {
-    return { flash: null, clear: null };
-  }
-  const cookie = flashCookie(request);
-  // parse() answers null when no secret's signature matches.
-  const parsed = FlashValue.safeParse(await cookie.parse(header));
-  const clear = await cookie.serialize('', { maxAge: 0, expires: new Date(0) });
-  if (!parsed.success) return { flash: null, clear };
-  return { flash: { id: randomUUID(), message: FLASH_MESSAGES[parsed.data.kind] }, clear };
+  const { value, clear } = await readOneTimeCookie(request, FLASH_COOKIE, FlashValue);
+  return { flash: value ? { id: randomUUID(), message: FLASH_MESSAGES[value.kind] } : null, clear };
 }

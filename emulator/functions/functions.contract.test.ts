@@ -29,6 +29,21 @@ verify_jwt = false
 entrypoint = "./functions/custom/main.ts"
 import_map = "./functions/custom/imports.json"
 `,
+  // Called by the local scheduler every FUNCTIONS_SCHEDULE_INTERVAL, as pg_cron + pg_net would call it.
+  'schedule.toml': `
+[[jobs]]
+name = "every-tick"
+function = "tick"
+cron = "* * * * *"
+body = '{"job": "every-tick"}'
+`,
+  'functions/tick/index.ts': `
+Deno.serve(async (req) => {
+  const token = (req.headers.get('authorization') ?? '').replace(/^Bearer /, '');
+  const claims = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/')));
+  return Response.json({ method: req.method, role: claims.role, body: await req.json() });
+});
+`,
   'functions/.env': 'GREETING="hello from .env"\nSUPABASE_SNEAKY=1\n# a comment\nexport QUOTED=\'a # b\'\n',
   'functions/echo/index.ts': `
 Deno.serve(async (req) => {
@@ -117,7 +132,7 @@ beforeAll(async () => {
     dbPort: 0,
     mailPort: 0,
     smtpPort: 0,
-    env: { FUNCTIONS_WALL_CLOCK_LIMIT: String(WALL_CLOCK_SECONDS) },
+    env: { FUNCTIONS_WALL_CLOCK_LIMIT: String(WALL_CLOCK_SECONDS), FUNCTIONS_SCHEDULE_INTERVAL: '0.5' },
   });
 }, 120_000);
 
@@ -129,7 +144,7 @@ afterAll(async () => {
 describe('routing and configuration', () => {
   it('serves every enabled function and lists them', () => {
     expect(backend.functions.names()).toEqual(
-      ['broken', 'crash', 'custom', 'echo', 'hang', 'npm', 'open', 'stream', 'throws'].sort(),
+      ['broken', 'crash', 'custom', 'echo', 'hang', 'npm', 'open', 'stream', 'throws', 'tick'].sort(),
     );
   });
 
@@ -334,6 +349,20 @@ function alive(pid: number): boolean {
 function readLog(): string {
   return readFileSync(path.join(dataDir, 'backend.log'), 'utf8');
 }
+
+describe('the schedule', () => {
+  it('calls each job of supabase/schedule.toml every interval: a POST with the service role key and its body', async () => {
+    await until('two runs of the job', 10_000, async () =>
+      (backend.scheduler.runs()['every-tick'] ?? 0) >= 2 ? true : undefined,
+    );
+    const line = await until('a run in the log', 10_000, async () =>
+      readLog()
+        .split('\n')
+        .find((l) => l.includes('schedule: every-tick → tick: 200')),
+    );
+    expect(line).toContain('{"method":"POST","role":"service_role","body":{"job":"every-tick"}}');
+  });
+});
 
 describe('streaming', () => {
   it('sends a chunk as soon as the function writes it', async () => {

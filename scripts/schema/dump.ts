@@ -79,6 +79,12 @@ const FUNCTION_GROUPS: Array<{ file: string; about: string; names: RegExp }> = [
     names: /^(labels_trim_name|labels_limit_per_workspace|set_task_labels)$/,
   },
   { file: 'profiles', about: 'profiles', names: /^create_profile_for_new_user$/ },
+  {
+    file: 'trash',
+    about: "the tasks' trash: deleting and restoring tasks, the admins' list, the purge",
+    names:
+      /^(trash_task|restore_task|trashed_tasks|trashed_task_ids|trash_keeps|purge_trash|move_trashed_tasks_off_status)$/,
+  },
   { file: 'files', about: 'files: the trash of storage objects whose rows are gone', names: /trash/ },
   { file: 'rate-limits', about: 'the sign-in limits every app process shares', names: /rate_limit/ },
 ];

@@ -1,7 +1,9 @@
 -- The board's cards with everything the task document added, in one board_content: each card carries
 -- its sub-tasks' progress and blocked mark (20261129200200_board_structure.sql) and its checklist
--- progress (20261129300100_board_checklists.sql), which were written side by side, each replacing the
--- function without the other's part. board_content's cards now read
+-- progress (20261129300100_board_checklists.sql), and leaves trashed tasks out
+-- (20261129400200_board_content_trash.sql): three changes written side by side, each replacing the
+-- function without the others' parts. A trashed sub-task counts for no progress, a trashed blocker
+-- blocks nothing. board_content's cards now read
 --   {id, number, title, status_id, position, priority, due_date, assignee_id, comments, attachments,
 --    labels: [{id, name, color}], checklist: {done, total} | null, subtasks: {done, total},
 --    blocked: boolean}
@@ -71,6 +73,7 @@ begin
     select t.status_id, count(*) as count
       from public.tasks t
      where t.project_id = board_content.project_id
+       and t.deleted_at is null
        and exists (select 1 from project)
      group by t.status_id
   ),
@@ -93,6 +96,7 @@ begin
            private.checklist_progress(t.description) as checklist
       from public.tasks t, f
      where t.project_id = board_content.project_id
+       and t.deleted_at is null
        and (select filtered.active from filtered)
        and exists (select 1 from project)
        and (f.assignee is null
@@ -125,6 +129,7 @@ begin
                private.checklist_progress(t.description) as checklist
           from public.tasks t
          where t.status_id = c.id
+           and t.deleted_at is null
          order by t.position, t.id
          limit c.size
       ) t
@@ -160,6 +165,7 @@ begin
       join columns c on c.id = t.status_id
      where t.parent_id = any (array(select w.id from windows w))
        and t.project_id = board_content.project_id
+       and t.deleted_at is null
      group by t.parent_id
   ),
   -- The drawn cards blocked by an open task, each card's links looked up by its key.
@@ -172,6 +178,7 @@ begin
        and l.workspace_id = board_content.ws_id
        and l.kind = 'blocks'
        and s.category not in ('completed', 'canceled')
+       and b.deleted_at is null
   ),
   -- The drawn cards' labels, by name, each card's looked up by its key.
   card_labels as materialized (
@@ -228,6 +235,85 @@ begin
   );
 end
 $$;
+
+-- Kept boards: a card changes with its row, its trashing or restoring, and its checklist progress.
+create or replace function private.board_cache_tasks() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' then
+    perform private.refresh_board_cache(array(select distinct n.project_id from new_rows n));
+  elsif tg_op = 'DELETE' then
+    perform private.refresh_board_cache(array(select distinct o.project_id from old_rows o));
+  else
+    perform private.refresh_board_cache(array(
+      select unnest(array[o.project_id, n.project_id])
+        from old_rows o
+        join new_rows n on n.id = o.id
+       where (n.project_id, n.number, n.title, n.status_id, n.position, n.priority, n.due_date, n.assignee_id,
+              n.deleted_at)
+             is distinct from
+             (o.project_id, o.number, o.title, o.status_id, o.position, o.priority, o.due_date, o.assignee_id,
+              o.deleted_at)
+          or (n.description is distinct from o.description
+              and private.checklist_progress(n.description)
+                  is distinct from private.checklist_progress(o.description))));
+  end if;
+  return null;
+end
+$$;
+
+-- Kept boards of other projects: a blocker trashed or restored blocks, or stops blocking, their cards
+-- as a change of its status does.
+create or replace function private.board_cache_task_structure() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.refresh_board_cache(array(
+    -- A parent changed: the sub-task's own project, which board_cache_tasks leaves alone for it.
+    select n.project_id
+      from old_rows o
+      join new_rows n on n.id = o.id
+     where n.parent_id is distinct from o.parent_id
+       and (n.project_id, n.number, n.title, n.status_id, n.position, n.priority, n.due_date, n.assignee_id)
+           is not distinct from
+           (o.project_id, o.number, o.title, o.status_id, o.position, o.priority, o.due_date, o.assignee_id)
+    union
+    -- A blocker's status changed, or it went to the trash or came back: the other projects' boards
+    -- where a task it blocks is drawn.
+    select b.project_id
+      from old_rows o
+      join new_rows n on n.id = o.id
+      join public.task_links l on l.from_task_id = n.id and l.workspace_id = n.workspace_id
+      join public.tasks b on b.id = l.to_task_id
+     where (n.status_id is distinct from o.status_id or n.deleted_at is distinct from o.deleted_at)
+       and l.kind = 'blocks'
+       and b.project_id <> n.project_id));
+  return null;
+end
+$$;
+
+-- A trashed task's history and links are hidden with it, as its comments and files are.
+drop policy "members read the history of tasks" on public.task_history;
+create policy "members read the history of tasks" on public.task_history
+  for select to authenticated
+  using (
+    workspace_id in (select public.my_workspace_ids())
+    and not task_id in (select public.trashed_task_ids())
+  );
+
+drop policy "members read links" on public.task_links;
+create policy "members read links" on public.task_links
+  for select to authenticated
+  using (
+    workspace_id in (select public.my_workspace_ids())
+    and not from_task_id in (select public.trashed_task_ids())
+    and not to_task_id in (select public.trashed_task_ids())
+  );
 
 -- Every kept board again, in its new shape.
 select private.refresh_board_cache(array(select p.id from public.projects p));

@@ -112,7 +112,7 @@ async function taskPanel(page: Page) {
   return { panel, slug, folder: `${workspaceId}/${taskId}` };
 }
 
-test('attach files to a task, preview images, download through a signed link, delete; the files go with the task', async ({
+test('attach files to a task, preview images, download through a signed link, delete; the files stay with a task in the trash', async ({
   page,
 }) => {
   const { panel, folder } = await taskPanel(page);
@@ -133,7 +133,7 @@ test('attach files to a task, preview images, download through a signed link, de
     buffer: Buffer.from('Signed by both parties.\n'),
   });
   await upload.click();
-  await expect(panel.getByRole('link', { name: 'contract.txt' })).toBeVisible();
+  await expect(panel.getByRole('link', { name: 'contract.txt', exact: true })).toBeVisible();
   await expect(panel.getByText(/24 B · files-/)).toBeVisible();
 
   await input.setInputFiles({ name: 'scan.png', mimeType: 'image/png', buffer: PNG });
@@ -144,7 +144,7 @@ test('attach files to a task, preview images, download through a signed link, de
 
   // The link is the app's: it checks access, then hands out a short-lived signed download.
   const downloading = page.waitForEvent('download');
-  await panel.getByRole('link', { name: 'contract.txt' }).click();
+  await panel.getByRole('link', { name: 'contract.txt', exact: true }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('contract.txt');
   const path = await download.path();
@@ -152,14 +152,17 @@ test('attach files to a task, preview images, download through a signed link, de
   expect(readFileSync(path, 'utf8')).toBe('Signed by both parties.\n');
 
   expect(await storedUnder('attachments', folder)).toHaveLength(2);
-  await panel.getByRole('button', { name: 'Delete contract.txt' }).click();
-  await expect(panel.getByRole('link', { name: 'contract.txt' })).toHaveCount(0);
+  await panel.getByRole('link', { name: 'Delete contract.txt' }).click();
+  await page.getByRole('button', { name: 'Delete file' }).click();
+  await expect(panel.getByRole('link', { name: 'contract.txt', exact: true })).toHaveCount(0);
   await expect.poll(() => storedUnder('attachments', folder)).toHaveLength(1);
 
-  // Deleting the task deletes its remaining file: nothing is left behind in storage.
-  await panel.getByRole('button', { name: 'Delete task' }).click();
+  // Deleting the task moves it to the trash: its remaining file stays until the trash is purged
+  // (tests/e2e/trash.spec.ts).
+  await panel.getByRole('link', { name: 'Delete task' }).click();
+  await page.getByRole('button', { name: 'Delete task' }).click();
   await expect(panel).toHaveCount(0);
-  await expect.poll(() => storedUnder('attachments', folder)).toHaveLength(0);
+  expect(await storedUnder('attachments', folder)).toHaveLength(1);
 });
 
 test('a signed-in outsider cannot download another workspace’s attachment', async ({ page, browser }) => {
@@ -170,7 +173,8 @@ test('a signed-in outsider cannot download another workspace’s attachment', as
     buffer: Buffer.from('top secret'),
   });
   await panel.getByRole('button', { name: 'Upload file' }).click();
-  const href = (await panel.getByRole('link', { name: 'secret.txt' }).getAttribute('href')) ?? '';
+  const href =
+    (await panel.getByRole('link', { name: 'secret.txt', exact: true }).getAttribute('href')) ?? '';
   expect(href).toMatch(new RegExp(`^/w/${slug}/files/`));
 
   const outsider = await createConfirmedUser('outsider');

@@ -60,7 +60,7 @@ test('a member moves, edits and comments on a shared board; deleting the workspa
   await expect(mine).toBeVisible();
   // Only one's own comments can be edited or deleted by a member.
   await expect(theirs.getByRole('link', { name: 'Edit comment' })).toHaveCount(0);
-  await expect(theirs.getByRole('button', { name: 'Delete comment' })).toHaveCount(0);
+  await expect(theirs.getByRole('link', { name: 'Delete comment' })).toHaveCount(0);
 
   await mine.getByRole('link', { name: 'Edit comment' }).click();
   await panel.getByLabel('Edit your comment').fill('   ');
@@ -79,7 +79,8 @@ test('a member moves, edits and comments on a shared board; deleting the workspa
   ).toBeVisible();
   const memberComment = ownerPanel.getByRole('listitem').filter({ hasText: 'and the budget' });
   await expect(memberComment.getByRole('link', { name: 'Edit comment' })).toHaveCount(0);
-  await memberComment.getByRole('button', { name: 'Delete comment' }).click();
+  await memberComment.getByRole('link', { name: 'Delete comment' }).click();
+  await page.getByRole('button', { name: 'Delete comment' }).click();
   await expect(ownerPanel.getByText('and the budget')).toHaveCount(0);
 
   // The owner deletes the workspace: it is gone from the member's list and its pages are not found.

@@ -56,7 +56,9 @@ test('open a task over the board, edit every field, comment, and delete the comm
   await panel.getByLabel('Comment', { exact: true }).fill('I can book the venue.');
   await panel.getByRole('button', { name: 'Add comment' }).click();
   await expect(panel.getByText('I can book the venue.')).toBeVisible();
-  await panel.getByRole('button', { name: 'Delete comment' }).click();
+  // Deleting asks first: a dialog with JavaScript, a page of its own without.
+  await panel.getByRole('link', { name: 'Delete comment' }).click();
+  await page.getByRole('button', { name: 'Delete comment' }).click();
   await expect(panel.getByText('I can book the venue.')).toHaveCount(0);
 
   await panel.getByRole('link', { name: 'Close' }).click();

@@ -224,8 +224,17 @@ describe('the kept board', () => {
     await expectKeptIsFresh(cast.project, 'the project was renamed');
     expect((await boardAsMember()).project?.name).toBe('Launch party');
 
-    const deleted = await admin.from('tasks').delete().eq('id', task);
-    if (deleted.error) throw deleted.error;
+    const trashed = await cast.admin.client.rpc('trash_task', { task_id: task });
+    if (trashed.error) throw trashed.error;
+    await expectKeptIsFresh(cast.project, 'a task went to the trash');
+    expect(cards(await boardAsMember()).map((c) => c.title)).not.toContain('Book the big venue');
+    const restored = await cast.admin.client.rpc('restore_task', { task_id: task });
+    if (restored.error) throw restored.error;
+    await expectKeptIsFresh(cast.project, 'a task came back from the trash');
+    expect(cards(await boardAsMember()).map((c) => c.title)).toContain('Book the big venue');
+
+    // A task leaves the board for good when the trash is purged, past the API.
+    await db().query('delete from public.tasks where id = $1', [task]);
     await expectKeptIsFresh(cast.project, 'a task was deleted');
     expect(cards(await boardAsMember()).map((c) => c.title)).not.toContain('Book the big venue');
 

@@ -1,4 +1,5 @@
 import { Form, type useLoaderData } from '@remix-run/react';
+import { ConfirmDelete } from '~/components/confirm-delete.tsx';
 import { FileField, SubmitButton } from '~/components/forms.tsx';
 import { formatBytes } from '~/utils/format.ts';
 import type { loader } from './route.tsx';
@@ -41,18 +42,13 @@ export function Attachments({
                 {formatBytes(a.size)} · {a.uploader}
               </p>
               {canDelete(a) ? (
-                <Form method="post" className="mt-1">
-                  <input type="hidden" name="attachmentId" value={a.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="delete-attachment"
-                    aria-label={`Delete ${a.name}`}
-                    className="text-xs text-red-700 hover:underline"
-                  >
-                    Delete file
-                  </button>
-                </Form>
+                <ConfirmDelete
+                  what={{ kind: 'file', id: a.id, name: a.name }}
+                  label={`Delete ${a.name}`}
+                  className="mt-1 inline-block text-xs text-red-700 hover:underline"
+                >
+                  Delete file
+                </ConfirmDelete>
               ) : null}
             </li>
           ))}

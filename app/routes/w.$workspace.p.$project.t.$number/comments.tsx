@@ -1,4 +1,5 @@
 import { Form, Link, type useActionData } from '@remix-run/react';
+import { ConfirmDelete } from '~/components/confirm-delete.tsx';
 import { ErrorList, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { getFormProps, getTextareaProps } from '~/components/schema-form.ts';
 import { useClock, type Clock } from '~/components/time.tsx';
@@ -78,17 +79,12 @@ export function Comments({
               </Link>
             ) : null}
             {canEdit && (c.author_id === me || canModerate) ? (
-              <Form method="post" className="mt-2 inline-block">
-                <input type="hidden" name="commentId" value={c.id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="delete-comment"
-                  className="text-xs text-red-700 hover:underline"
-                >
-                  Delete comment
-                </button>
-              </Form>
+              <ConfirmDelete
+                what={{ kind: 'comment', id: c.id }}
+                className="mt-2 inline-block text-xs text-red-700 hover:underline"
+              >
+                Delete comment
+              </ConfirmDelete>
             ) : null}
           </>
         )}

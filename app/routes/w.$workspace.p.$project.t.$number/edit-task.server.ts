@@ -1,4 +1,4 @@
-// Saving the task panel's form, and deleting the task or one of its comments or files.
+// Saving the task panel's form, and deleting one of the task's comments or files.
 import { json } from '@remix-run/node';
 import { emptyStorageTrash } from '~/utils/admin.server.ts';
 import {
@@ -9,7 +9,6 @@ import {
   notFound,
 } from '~/utils/data-errors.server.ts';
 import { parseWithZod } from '~/utils/form-parse.ts';
-import { projectPath } from '~/utils/projects.ts';
 import { redirectWithSession } from '~/utils/session/user.server.ts';
 import { TaskEditSchema } from '~/utils/workspace-schemas.ts';
 import type { TaskRequest } from './task.server.ts';
@@ -72,13 +71,4 @@ export async function deleteFromTask(
   // A deleted attachment's file follows its row through the trash.
   if (table === 'attachments') await emptyStorageTrash();
   return redirectWithSession(here, request, context);
-}
-
-export async function deleteTask({ request, context, supabase, member, project, task }: TaskRequest) {
-  const { data, error } = await supabase.from('tasks').delete().eq('id', task.id).select('id');
-  if (error) throw dataErrorResponse(error);
-  if (data.length === 0) throw notFound();
-  // Its attachments' rows went with it; their files go now.
-  await emptyStorageTrash();
-  return redirectWithSession(projectPath(member.workspace.slug, project.key), request, context);
 }

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { randomUUID } from 'node:crypto';
 import { useEffect, useRef, type RefObject } from 'react';
+import { ConfirmDelete } from '~/components/confirm-delete.tsx';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { useLiveTask } from '~/components/live.tsx';
 import { readForm } from '~/utils/form-body.server.ts';
@@ -21,7 +22,7 @@ import { Comments } from './comments.tsx';
 import { structureReply, TaskLinks } from './links.tsx';
 import { taskDocument } from './document.server.ts';
 import { TaskDocument, TaskEditor } from './document.tsx';
-import { deleteFromTask, deleteTask, saveTask } from './edit-task.server.ts';
+import { deleteFromTask, saveTask } from './edit-task.server.ts';
 import { FileDrop } from './file-drop.tsx';
 import { TaskIntent } from './intents.server.ts';
 import { MoveTask } from './move-task.tsx';
@@ -31,6 +32,7 @@ import { TaskFacts } from './task-facts.tsx';
 import { TaskForm } from './task-form.tsx';
 import { setLabels, toggleLabel } from './task-labels.server.ts';
 import { TaskLabels } from './task-labels.tsx';
+import { deleteTask } from './trash-task.server.ts';
 import { requireTask, taskPanelData } from './task.server.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -219,16 +221,14 @@ export default function TaskPanel() {
         reply={reply}
       />
       {canModerate && canEdit ? (
-        <Form method="post" className="mt-8 border-t border-slate-200 pt-4">
-          <button
-            type="submit"
-            name="intent"
-            value="delete-task"
+        <div className="mt-8 border-t border-slate-200 pt-4">
+          <ConfirmDelete
+            what={{ kind: 'task', ref }}
             className="text-sm font-medium text-red-700 hover:underline"
           >
             Delete task
-          </button>
-        </Form>
+          </ConfirmDelete>
+        </div>
       ) : null}
     </aside>
   );

@@ -8,6 +8,7 @@ import { FormMessage } from '~/components/forms.tsx';
 import { useHydrated } from '~/components/hydrated.ts';
 import { useLiveBoard } from '~/components/live.tsx';
 import { rememberTimeZone } from '~/components/time.tsx';
+import { TrashedNotice } from '~/components/trash-notice.tsx';
 import { isFiltered, readFilters, readWindows } from '~/utils/board.ts';
 import { notFound } from '~/utils/data-errors.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
@@ -24,6 +25,7 @@ import { requireSameSite } from '~/utils/request.server.ts';
 import { atLeast } from '~/utils/roles.ts';
 import { signedIn } from '~/utils/session/signed-in.server.ts';
 import { readTimeZone } from '~/utils/time-zone.server.ts';
+import { readTrashNotice } from '~/utils/trash.server.ts';
 import { BoardColumn, BoardColumns, type ColumnContext } from './board-columns.tsx';
 import { BoardHeader } from './board-header.tsx';
 import { boardPage, boardView } from './board-page.server.ts';
@@ -65,19 +67,24 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     }),
   });
   const board = boardView(data);
-  return json({
-    ...board,
-    filters,
-    today,
-    timeZone,
-    workspaceId: member.workspace.id,
-    canEdit: atLeast(member.role, 'member') && board.project.archived_at === null,
-    canManage: atLeast(member.role, 'admin'),
-    me: { id: user.id, name: member.displayName },
-    // The create forms' one-time key: a create sent twice with it (a retry after a lost answer)
-    // makes one task.
-    createKey: randomUUID(),
-  });
+  const trashed = await readTrashNotice(request);
+  return json(
+    {
+      ...board,
+      filters,
+      today,
+      timeZone,
+      workspaceId: member.workspace.id,
+      canEdit: atLeast(member.role, 'member') && board.project.archived_at === null,
+      canManage: atLeast(member.role, 'admin'),
+      me: { id: user.id, name: member.displayName },
+      // The create forms' one-time key: a create sent twice with it (a retry after a lost answer)
+      // makes one task.
+      createKey: randomUUID(),
+      trashed: trashed.notice,
+    },
+    { headers: trashed.headers },
+  );
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -125,6 +132,7 @@ export default function Board() {
     canManage,
     me,
     createKey,
+    trashed,
   } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const { workspace = '' } = useParams();
@@ -226,6 +234,7 @@ export default function Board() {
       {/* Opened by `?` or its button, so drawn once there is a script to open it. */}
       {interactive ? <ShortcutsHelp dialog={help} /> : null}
       <Outlet />
+      <TrashedNotice notice={trashed} workspaceSlug={workspace} />
     </div>
   );
 }

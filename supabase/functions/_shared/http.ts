@@ -22,17 +22,29 @@ export function clientAsCaller(req: Request): SupabaseClient {
   });
 }
 
-/** The caller's user id, from the token the platform has already verified (verify_jwt). */
-export function callerId(req: Request): string | null {
+/** The claims of the caller's token, which the platform has already verified (verify_jwt). */
+function callerClaims(req: Request): Record<string, unknown> {
   const token = (req.headers.get('Authorization') ?? '').replace(/^Bearer /, '');
   const payload = token.split('.')[1];
-  if (!payload) return null;
+  if (!payload) return {};
   try {
     const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
-    return typeof claims.sub === 'string' ? claims.sub : null;
+    return claims !== null && typeof claims === 'object' ? claims : {};
   } catch {
-    return null;
+    return {};
   }
+}
+
+/** The caller's user id. */
+export function callerId(req: Request): string | null {
+  const { sub } = callerClaims(req);
+  return typeof sub === 'string' ? sub : null;
+}
+
+/** The caller's database role: `service_role` for the schedule (pg_net with the service key). */
+export function callerRole(req: Request): string | null {
+  const { role } = callerClaims(req);
+  return typeof role === 'string' ? role : null;
 }
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

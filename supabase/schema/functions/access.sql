@@ -30,6 +30,7 @@ begin
       select 1 from public.tasks t
        where t.workspace_id::text = (storage.foldername(object_name))[1]
          and t.id::text = (storage.foldername(object_name))[2]
+         and t.deleted_at is null
          and t.workspace_id in (select public.my_workspace_ids(at_least))
     )
   );
@@ -171,7 +172,7 @@ begin
   return (
     select exists (
       select 1 from public.tasks t join public.projects p on p.id = t.project_id
-       where t.id = task and p.archived_at is null
+       where t.id = task and p.archived_at is null and t.deleted_at is null
     )
   );
 end

@@ -228,27 +228,6 @@ begin
 end
 $function$;
 
-CREATE OR REPLACE FUNCTION private.board_cache_status_blockers()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  perform private.refresh_board_cache(array(
-    select distinct b.project_id
-      from old_rows o
-      join new_rows n on n.id = o.id
-      join public.tasks t on t.status_id = n.id
-      join public.task_links l on l.from_task_id = t.id and l.workspace_id = t.workspace_id
-      join public.tasks b on b.id = l.to_task_id
-     where n.category is distinct from o.category
-       and l.kind = 'blocks'
-       and b.project_id <> n.project_id));
-  return null;
-end
-$function$;
-
 CREATE OR REPLACE FUNCTION private.board_cache_statuses()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -284,57 +263,6 @@ begin
 end
 $function$;
 
-CREATE OR REPLACE FUNCTION private.board_cache_task_links()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  -- Each statement names only its own trigger's rows: the other transition table does not exist.
-  if tg_op = 'INSERT' then
-    perform private.refresh_board_cache(array(
-      select distinct t.project_id from public.tasks t
-       where t.id = any (array(select r.to_task_id from new_rows r where r.kind = 'blocks'))));
-  else
-    perform private.refresh_board_cache(array(
-      select distinct t.project_id from public.tasks t
-       where t.id = any (array(select r.to_task_id from old_rows r where r.kind = 'blocks'))));
-  end if;
-  return null;
-end
-$function$;
-
-CREATE OR REPLACE FUNCTION private.board_cache_task_structure()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  perform private.refresh_board_cache(array(
-    -- A parent changed: the sub-task's own project, which board_cache_tasks leaves alone for it.
-    select n.project_id
-      from old_rows o
-      join new_rows n on n.id = o.id
-     where n.parent_id is distinct from o.parent_id
-       and (n.project_id, n.number, n.title, n.status_id, n.position, n.priority, n.due_date, n.assignee_id)
-           is not distinct from
-           (o.project_id, o.number, o.title, o.status_id, o.position, o.priority, o.due_date, o.assignee_id)
-    union
-    -- A blocker's status changed: the other projects' boards where a task it blocks is drawn.
-    select b.project_id
-      from old_rows o
-      join new_rows n on n.id = o.id
-      join public.task_links l on l.from_task_id = n.id and l.workspace_id = n.workspace_id
-      join public.tasks b on b.id = l.to_task_id
-     where n.status_id is distinct from o.status_id
-       and l.kind = 'blocks'
-       and b.project_id <> n.project_id));
-  return null;
-end
-$function$;
-
 CREATE OR REPLACE FUNCTION private.board_cache_tasks()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -351,12 +279,11 @@ begin
       select unnest(array[o.project_id, n.project_id])
         from old_rows o
         join new_rows n on n.id = o.id
-       where (n.project_id, n.number, n.title, n.status_id, n.position, n.priority, n.due_date, n.assignee_id)
+       where (n.project_id, n.number, n.title, n.status_id, n.position, n.priority, n.due_date, n.assignee_id,
+              n.deleted_at)
              is distinct from
-             (o.project_id, o.number, o.title, o.status_id, o.position, o.priority, o.due_date, o.assignee_id)
-          or (n.description is distinct from o.description
-              and private.checklist_progress(n.description)
-                  is distinct from private.checklist_progress(o.description))));
+             (o.project_id, o.number, o.title, o.status_id, o.position, o.priority, o.due_date, o.assignee_id,
+              o.deleted_at)));
   end if;
   return null;
 end
@@ -422,6 +349,7 @@ begin
     select t.status_id, count(*) as count
       from public.tasks t
      where t.project_id = board_content.project_id
+       and t.deleted_at is null
        and exists (select 1 from project)
      group by t.status_id
   ),
@@ -440,10 +368,10 @@ begin
   -- With a filter: the project's matching cards, in one pass (a window read from the column-order
   -- index could read the whole column before it found 50 that match, or none).
   matching as materialized (
-    select t.id, t.number, t.title, t.status_id, t.position, t.priority, t.due_date, t.assignee_id,
-           private.checklist_progress(t.description) as checklist
+    select t.id, t.number, t.title, t.status_id, t.position, t.priority, t.due_date, t.assignee_id
       from public.tasks t, f
      where t.project_id = board_content.project_id
+       and t.deleted_at is null
        and (select filtered.active from filtered)
        and exists (select 1 from project)
        and (f.assignee is null
@@ -472,17 +400,16 @@ begin
     select c.n, t.*
       from columns c
       cross join lateral (
-        select t.id, t.number, t.title, t.status_id, t.position, t.priority, t.due_date, t.assignee_id,
-               private.checklist_progress(t.description) as checklist
+        select t.id, t.number, t.title, t.status_id, t.position, t.priority, t.due_date, t.assignee_id
           from public.tasks t
          where t.status_id = c.id
+           and t.deleted_at is null
          order by t.position, t.id
          limit c.size
       ) t
      where not (select filtered.active from filtered)
     union all
-    select c.n, m.id, m.number, m.title, m.status_id, m.position, m.priority, m.due_date, m.assignee_id,
-           m.checklist
+    select c.n, m.id, m.number, m.title, m.status_id, m.position, m.priority, m.due_date, m.assignee_id
       from (select m.*, row_number() over (partition by m.status_id order by m.position, m.id) as r
               from matching m) m
       join columns c on c.id = m.status_id
@@ -500,29 +427,6 @@ begin
       from public.attachments a
      where a.task_id = any (array(select w.id from windows w))
      group by a.task_id
-  ),
-  -- The drawn cards' sub-tasks by status category, each card's looked up by its key (a sub-task is
-  -- of its parent's project, so its status is one of the columns).
-  subtask_counts as materialized (
-    select t.parent_id as task_id,
-           count(*) filter (where c.category = 'completed') as done,
-           count(*) filter (where c.category <> 'canceled') as total
-      from public.tasks t
-      join columns c on c.id = t.status_id
-     where t.parent_id = any (array(select w.id from windows w))
-       and t.project_id = board_content.project_id
-     group by t.parent_id
-  ),
-  -- The drawn cards blocked by an open task, each card's links looked up by its key.
-  blocked_cards as materialized (
-    select distinct l.to_task_id as task_id
-      from public.task_links l
-      join public.tasks b on b.id = l.from_task_id
-      join public.project_statuses s on s.id = b.status_id
-     where l.to_task_id = any (array(select w.id from windows w))
-       and l.workspace_id = board_content.ws_id
-       and l.kind = 'blocks'
-       and s.category not in ('completed', 'canceled')
   ),
   -- The drawn cards' labels, by name, each card's looked up by its key.
   card_labels as materialized (
@@ -559,17 +463,12 @@ begin
                           'position', w.position, 'priority', w.priority, 'due_date', w.due_date,
                           'assignee_id', w.assignee_id,
                           'comments', coalesce(cc.count, 0), 'attachments', coalesce(ac.count, 0),
-                          'labels', coalesce(cl.labels, '[]'::json), 'checklist', w.checklist,
-                          'subtasks', json_build_object('done', coalesce(sc.done, 0),
-                                                        'total', coalesce(sc.total, 0)),
-                          'blocked', bc.task_id is not null)
+                          'labels', coalesce(cl.labels, '[]'::json))
                           order by w.position, w.id), '[]'::json)
                    from windows w
                    left join comment_counts cc on cc.task_id = w.id
                    left join attachment_counts ac on ac.task_id = w.id
                    left join card_labels cl on cl.task_id = w.id
-                   left join subtask_counts sc on sc.task_id = w.id
-                   left join blocked_cards bc on bc.task_id = w.id
                   where w.n = c.n
                )
              ) order by c.n)

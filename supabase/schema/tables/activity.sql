@@ -38,7 +38,7 @@ create policy "aal2 once a factor is verified" on public.activity
 create policy "members read activity" on public.activity
   for select
   to authenticated
-  using ((workspace_id IN ( SELECT public.my_workspace_ids() AS my_workspace_ids)));
+  using ((workspace_id IN ( SELECT public.my_workspace_ids() AS my_workspace_ids)) AND (task_id IS NULL OR NOT (task_id IN ( SELECT public.trashed_task_ids() AS trashed_task_ids))));
 
 CREATE TRIGGER activity_task_project BEFORE INSERT ON public.activity FOR EACH ROW EXECUTE FUNCTION public.activity_task_project();
 

@@ -40,14 +40,12 @@ create policy "aal2 once a factor is verified" on public.attachments
 create policy "members attach files to tasks of active projects" on public.attachments
   for insert
   to authenticated
-  with check ((workspace_id IN ( SELECT public.my_workspace_ids('member'::public.workspace_role) AS my_workspace_ids)) AND uploaded_by = (( SELECT auth.uid() AS uid)) AND NOT (EXISTS ( SELECT 1
-     FROM public.tasks t
-    WHERE t.id = attachments.task_id AND (t.project_id IN ( SELECT public.archived_project_ids() AS archived_project_ids)))));
+  with check ((workspace_id IN ( SELECT public.my_workspace_ids('member'::public.workspace_role) AS my_workspace_ids)) AND uploaded_by = (( SELECT auth.uid() AS uid)) AND ( SELECT public.task_is_writable(attachments.task_id) AS task_is_writable));
 
 create policy "members read attachments" on public.attachments
   for select
   to authenticated
-  using ((workspace_id IN ( SELECT public.my_workspace_ids() AS my_workspace_ids)));
+  using ((workspace_id IN ( SELECT public.my_workspace_ids() AS my_workspace_ids)) AND NOT (task_id IN ( SELECT public.trashed_task_ids() AS trashed_task_ids)));
 
 create policy "uploaders and admins delete attachments" on public.attachments
   for delete

@@ -53,7 +53,7 @@ create policy "members comment on tasks of active projects" on public.comments
 create policy "members read comments" on public.comments
   for select
   to authenticated
-  using ((workspace_id IN ( SELECT public.my_workspace_ids() AS my_workspace_ids)));
+  using ((workspace_id IN ( SELECT public.my_workspace_ids() AS my_workspace_ids)) AND NOT (task_id IN ( SELECT public.trashed_task_ids() AS trashed_task_ids)));
 
 CREATE TRIGGER comments_activity AFTER INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION public.record_activity();
 CREATE TRIGGER comments_board_cache_delete AFTER DELETE ON public.comments REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_task_children();

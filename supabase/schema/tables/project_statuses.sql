@@ -58,6 +58,7 @@ CREATE TRIGGER project_statuses_board_cache_delete AFTER DELETE ON public.projec
 CREATE TRIGGER project_statuses_board_cache_insert AFTER INSERT ON public.project_statuses REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_statuses();
 CREATE TRIGGER project_statuses_board_cache_update AFTER UPDATE ON public.project_statuses REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_statuses();
 CREATE TRIGGER project_statuses_keep_completed AFTER DELETE OR UPDATE OF category, project_id ON public.project_statuses FOR EACH ROW EXECUTE FUNCTION public.project_statuses_keep_completed();
+CREATE TRIGGER project_statuses_move_trashed_tasks BEFORE DELETE ON public.project_statuses FOR EACH ROW EXECUTE FUNCTION private.move_trashed_tasks_off_status();
 
 grant select, delete on public.project_statuses to authenticated;
 grant select, insert, update, delete, truncate, references, trigger, maintain on public.project_statuses to service_role;

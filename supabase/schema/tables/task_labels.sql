@@ -33,7 +33,7 @@ create policy "members label tasks of active projects" on public.task_labels
 create policy "members read labels on tasks" on public.task_labels
   for select
   to authenticated
-  using ((workspace_id IN ( SELECT public.my_workspace_ids() AS my_workspace_ids)));
+  using ((workspace_id IN ( SELECT public.my_workspace_ids() AS my_workspace_ids)) AND NOT (task_id IN ( SELECT public.trashed_task_ids() AS trashed_task_ids)));
 
 create policy "members unlabel tasks of active projects" on public.task_labels
   for delete
