@@ -194,6 +194,26 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"task_history": {
+                  Row: {
+                    "actor_id": string | null,"created_at": string,"data": NonNullable<Json>,"id": number,"kind": string,"task_id": string,"workspace_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "actor_id"?: string | null,"created_at"?: string,"data"?: NonNullable<Json>,"id"?: never,"kind": string,"task_id": string,"workspace_id": string
+                  }
+                  Update: {
+                    "actor_id"?: string | null,"created_at"?: string,"data"?: NonNullable<Json>,"id"?: never,"kind"?: string,"task_id"?: string,"workspace_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "task_history_task_fkey"
+      columns: ["task_id","workspace_id"]
+isOneToOne: false
+      referencedRelation: "tasks"
+      referencedColumns: ["id","workspace_id"]
+    }
+                  ]
                 },"task_labels": {
                   Row: {
                     "created_at": string,"label_id": string,"task_id": string,"workspace_id": string
@@ -220,16 +240,42 @@ isOneToOne: false
       referencedColumns: ["id","workspace_id"]
     }
                   ]
-                },"tasks": {
+                },"task_links": {
                   Row: {
-                    "assignee_id": string | null,"client_key": string | null,"created_at": string,"created_by": string | null,"deleted_at": string | null,"deleted_by": string | null,"description": string,"due_date": string | null,"id": string,"number": number,"position": number,"priority": Database["public"]['Enums']["task_priority"],"project_id": string,"search": unknown,"status_id": string,"title": string,"updated_at": string,"workspace_id": string
+                    "created_at": string,"created_by": string | null,"from_task_id": string,"id": string,"kind": string,"to_task_id": string,"workspace_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "assignee_id"?: string | null,"client_key"?: string | null,"created_at"?: string,"created_by"?: string | null,"deleted_at"?: string | null,"deleted_by"?: string | null,"description"?: string,"due_date"?: string | null,"id"?: string,"number"?: number,"position"?: number,"priority"?: Database["public"]['Enums']["task_priority"],"project_id": string,"search"?: never,"status_id": string,"title": string,"updated_at"?: string,"workspace_id": string
+                    "created_at"?: string,"created_by"?: string | null,"from_task_id": string,"id"?: string,"kind": string,"to_task_id": string,"workspace_id": string
                   }
                   Update: {
-                    "assignee_id"?: string | null,"client_key"?: string | null,"created_at"?: string,"created_by"?: string | null,"deleted_at"?: string | null,"deleted_by"?: string | null,"description"?: string,"due_date"?: string | null,"id"?: string,"number"?: number,"position"?: number,"priority"?: Database["public"]['Enums']["task_priority"],"project_id"?: string,"search"?: never,"status_id"?: string,"title"?: string,"updated_at"?: string,"workspace_id"?: string
+                    "created_at"?: string,"created_by"?: string | null,"from_task_id"?: string,"id"?: string,"kind"?: string,"to_task_id"?: string,"workspace_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "task_links_from_fkey"
+      columns: ["from_task_id","workspace_id"]
+isOneToOne: false
+      referencedRelation: "tasks"
+      referencedColumns: ["id","workspace_id"]
+    },{
+      foreignKeyName: "task_links_to_fkey"
+      columns: ["to_task_id","workspace_id"]
+isOneToOne: false
+      referencedRelation: "tasks"
+      referencedColumns: ["id","workspace_id"]
+    }
+                  ]
+                },"tasks": {
+                  Row: {
+                    "assignee_id": string | null,"client_key": string | null,"created_at": string,"created_by": string | null,"deleted_at": string | null,"deleted_by": string | null,"description": string,"due_date": string | null,"id": string,"number": number,"parent_id": string | null,"position": number,"priority": Database["public"]['Enums']["task_priority"],"project_id": string,"search": unknown,"status_id": string,"title": string,"updated_at": string,"workspace_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "assignee_id"?: string | null,"client_key"?: string | null,"created_at"?: string,"created_by"?: string | null,"deleted_at"?: string | null,"deleted_by"?: string | null,"description"?: string,"due_date"?: string | null,"id"?: string,"number"?: number,"parent_id"?: string | null,"position"?: number,"priority"?: Database["public"]['Enums']["task_priority"],"project_id": string,"search"?: never,"status_id": string,"title": string,"updated_at"?: string,"workspace_id": string
+                  }
+                  Update: {
+                    "assignee_id"?: string | null,"client_key"?: string | null,"created_at"?: string,"created_by"?: string | null,"deleted_at"?: string | null,"deleted_by"?: string | null,"description"?: string,"due_date"?: string | null,"id"?: string,"number"?: number,"parent_id"?: string | null,"position"?: number,"priority"?: Database["public"]['Enums']["task_priority"],"project_id"?: string,"search"?: never,"status_id"?: string,"title"?: string,"updated_at"?: string,"workspace_id"?: string
                   }
                   Relationships: [
                     {
@@ -244,6 +290,12 @@ isOneToOne: false
 isOneToOne: false
       referencedRelation: "profiles"
       referencedColumns: ["id"]
+    },{
+      foreignKeyName: "tasks_parent_fkey"
+      columns: ["parent_id","project_id"]
+isOneToOne: false
+      referencedRelation: "tasks"
+      referencedColumns: ["id","project_id"]
     },{
       foreignKeyName: "tasks_project_fkey"
       columns: ["project_id","workspace_id"]
@@ -332,6 +384,14 @@ isOneToOne: false
 "board_page":
 { Args: { "filters"?: Json,"project_key": string,"shown"?: Json,"workspace_slug": string }; Returns: Json
                            },
+"checklist_items":
+{ Args: { "body": string }; Returns: {
+              "checked": boolean,"item_text": string,"line": number,"n": number
+            }[]
+                           },
+"checklist_ticked":
+{ Args: { "body": string,"checked": boolean,"item": number,"item_text": string }; Returns: string
+                           },
 "create_invitation":
 { Args: { "email": string,"role": Database["public"]['Enums']["workspace_role"],"workspace_id": string }; Returns: {
               "invitation_id": string,"token": string
@@ -394,6 +454,7 @@ isOneToOne: false
 "due_date": string | null,
 "id": string,
 "number": number,
+"parent_id": string | null,
 "position": number,
 "priority": Database["public"]['Enums']["task_priority"],
 "project_id": string,
@@ -455,6 +516,7 @@ isOneToOne: false
 "due_date": string | null,
 "id": string,
 "number": number,
+"parent_id": string | null,
 "position": number,
 "priority": Database["public"]['Enums']["task_priority"],
 "project_id": string,
@@ -498,6 +560,9 @@ isOneToOne: false
                            },
 "task_is_writable":
 { Args: { "task": string }; Returns: boolean
+                           },
+"tick_checklist_item":
+{ Args: { "checked": boolean,"item": number,"item_text": string,"task_id": string }; Returns: undefined
                            },
 "transfer_ownership":
 { Args: { "new_owner": string,"ws": string }; Returns: undefined

@@ -228,6 +228,27 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.board_cache_status_blockers()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.refresh_board_cache(array(
+    select distinct b.project_id
+      from old_rows o
+      join new_rows n on n.id = o.id
+      join public.tasks t on t.status_id = n.id
+      join public.task_links l on l.from_task_id = t.id and l.workspace_id = t.workspace_id
+      join public.tasks b on b.id = l.to_task_id
+     where n.category is distinct from o.category
+       and l.kind = 'blocks'
+       and b.project_id <> n.project_id));
+  return null;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.board_cache_statuses()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -263,6 +284,58 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.board_cache_task_links()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  -- Each statement names only its own trigger's rows: the other transition table does not exist.
+  if tg_op = 'INSERT' then
+    perform private.refresh_board_cache(array(
+      select distinct t.project_id from public.tasks t
+       where t.id = any (array(select r.to_task_id from new_rows r where r.kind = 'blocks'))));
+  else
+    perform private.refresh_board_cache(array(
+      select distinct t.project_id from public.tasks t
+       where t.id = any (array(select r.to_task_id from old_rows r where r.kind = 'blocks'))));
+  end if;
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.board_cache_task_structure()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.refresh_board_cache(array(
+    -- A parent changed: the sub-task's own project, which board_cache_tasks leaves alone for it.
+    select n.project_id
+      from old_rows o
+      join new_rows n on n.id = o.id
+     where n.parent_id is distinct from o.parent_id
+       and (n.project_id, n.number, n.title, n.status_id, n.position, n.priority, n.due_date, n.assignee_id)
+           is not distinct from
+           (o.project_id, o.number, o.title, o.status_id, o.position, o.priority, o.due_date, o.assignee_id)
+    union
+    -- A blocker's status changed, or it went to the trash or came back: the other projects' boards
+    -- where a task it blocks is drawn.
+    select b.project_id
+      from old_rows o
+      join new_rows n on n.id = o.id
+      join public.task_links l on l.from_task_id = n.id and l.workspace_id = n.workspace_id
+      join public.tasks b on b.id = l.to_task_id
+     where (n.status_id is distinct from o.status_id or n.deleted_at is distinct from o.deleted_at)
+       and l.kind = 'blocks'
+       and b.project_id <> n.project_id));
+  return null;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.board_cache_tasks()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -283,7 +356,10 @@ begin
               n.deleted_at)
              is distinct from
              (o.project_id, o.number, o.title, o.status_id, o.position, o.priority, o.due_date, o.assignee_id,
-              o.deleted_at)));
+              o.deleted_at)
+          or (n.description is distinct from o.description
+              and private.checklist_progress(n.description)
+                  is distinct from private.checklist_progress(o.description))));
   end if;
   return null;
 end
@@ -368,7 +444,8 @@ begin
   -- With a filter: the project's matching cards, in one pass (a window read from the column-order
   -- index could read the whole column before it found 50 that match, or none).
   matching as materialized (
-    select t.id, t.number, t.title, t.status_id, t.position, t.priority, t.due_date, t.assignee_id
+    select t.id, t.number, t.title, t.status_id, t.position, t.priority, t.due_date, t.assignee_id,
+           private.checklist_progress(t.description) as checklist
       from public.tasks t, f
      where t.project_id = board_content.project_id
        and t.deleted_at is null
@@ -400,7 +477,8 @@ begin
     select c.n, t.*
       from columns c
       cross join lateral (
-        select t.id, t.number, t.title, t.status_id, t.position, t.priority, t.due_date, t.assignee_id
+        select t.id, t.number, t.title, t.status_id, t.position, t.priority, t.due_date, t.assignee_id,
+               private.checklist_progress(t.description) as checklist
           from public.tasks t
          where t.status_id = c.id
            and t.deleted_at is null
@@ -409,7 +487,8 @@ begin
       ) t
      where not (select filtered.active from filtered)
     union all
-    select c.n, m.id, m.number, m.title, m.status_id, m.position, m.priority, m.due_date, m.assignee_id
+    select c.n, m.id, m.number, m.title, m.status_id, m.position, m.priority, m.due_date, m.assignee_id,
+           m.checklist
       from (select m.*, row_number() over (partition by m.status_id order by m.position, m.id) as r
               from matching m) m
       join columns c on c.id = m.status_id
@@ -427,6 +506,31 @@ begin
       from public.attachments a
      where a.task_id = any (array(select w.id from windows w))
      group by a.task_id
+  ),
+  -- The drawn cards' sub-tasks by status category, each card's looked up by its key (a sub-task is
+  -- of its parent's project, so its status is one of the columns).
+  subtask_counts as materialized (
+    select t.parent_id as task_id,
+           count(*) filter (where c.category = 'completed') as done,
+           count(*) filter (where c.category <> 'canceled') as total
+      from public.tasks t
+      join columns c on c.id = t.status_id
+     where t.parent_id = any (array(select w.id from windows w))
+       and t.project_id = board_content.project_id
+       and t.deleted_at is null
+     group by t.parent_id
+  ),
+  -- The drawn cards blocked by an open task, each card's links looked up by its key.
+  blocked_cards as materialized (
+    select distinct l.to_task_id as task_id
+      from public.task_links l
+      join public.tasks b on b.id = l.from_task_id
+      join public.project_statuses s on s.id = b.status_id
+     where l.to_task_id = any (array(select w.id from windows w))
+       and l.workspace_id = board_content.ws_id
+       and l.kind = 'blocks'
+       and s.category not in ('completed', 'canceled')
+       and b.deleted_at is null
   ),
   -- The drawn cards' labels, by name, each card's looked up by its key.
   card_labels as materialized (
@@ -463,12 +567,17 @@ begin
                           'position', w.position, 'priority', w.priority, 'due_date', w.due_date,
                           'assignee_id', w.assignee_id,
                           'comments', coalesce(cc.count, 0), 'attachments', coalesce(ac.count, 0),
-                          'labels', coalesce(cl.labels, '[]'::json))
+                          'labels', coalesce(cl.labels, '[]'::json), 'checklist', w.checklist,
+                          'subtasks', json_build_object('done', coalesce(sc.done, 0),
+                                                        'total', coalesce(sc.total, 0)),
+                          'blocked', bc.task_id is not null)
                           order by w.position, w.id), '[]'::json)
                    from windows w
                    left join comment_counts cc on cc.task_id = w.id
                    left join attachment_counts ac on ac.task_id = w.id
                    left join card_labels cl on cl.task_id = w.id
+                   left join subtask_counts sc on sc.task_id = w.id
+                   left join blocked_cards bc on bc.task_id = w.id
                   where w.n = c.n
                )
              ) order by c.n)

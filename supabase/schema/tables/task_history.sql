@@ -33,7 +33,7 @@ create policy "aal2 once a factor is verified" on public.task_history
 create policy "members read the history of tasks" on public.task_history
   for select
   to authenticated
-  using ((workspace_id IN ( SELECT public.my_workspace_ids() AS my_workspace_ids)));
+  using ((workspace_id IN ( SELECT public.my_workspace_ids() AS my_workspace_ids)) AND NOT (task_id IN ( SELECT public.trashed_task_ids() AS trashed_task_ids)));
 
 grant select, references, trigger, maintain on public.task_history to authenticated;
 grant select, insert, update, delete, truncate, references, trigger, maintain on public.task_history to service_role;

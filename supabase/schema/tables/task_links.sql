@@ -41,7 +41,7 @@ create policy "members link tasks of active projects" on public.task_links
 create policy "members read links" on public.task_links
   for select
   to authenticated
-  using ((workspace_id IN ( SELECT public.my_workspace_ids() AS my_workspace_ids)));
+  using ((workspace_id IN ( SELECT public.my_workspace_ids() AS my_workspace_ids)) AND NOT (from_task_id IN ( SELECT public.trashed_task_ids() AS trashed_task_ids)) AND NOT (to_task_id IN ( SELECT public.trashed_task_ids() AS trashed_task_ids)));
 
 create policy "members unlink tasks of active projects" on public.task_links
   for delete

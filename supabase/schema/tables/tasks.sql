@@ -20,6 +20,7 @@ create table public.tasks (
   search tsvector generated always as (setweight(to_tsvector('english'::regconfig, title), 'A'::"char") || setweight(to_tsvector('english'::regconfig, description), 'B'::"char")) stored,
   client_key uuid,
   status_id uuid not null,
+  parent_id uuid,
   deleted_at timestamp with time zone,
   deleted_by uuid,
   constraint tasks_pkey PRIMARY KEY (id),
@@ -31,6 +32,7 @@ create table public.tasks (
   constraint tasks_assignee_profile_fkey FOREIGN KEY (assignee_id) REFERENCES public.profiles(id) ON DELETE SET NULL,
   constraint tasks_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint tasks_deleted_by_fkey FOREIGN KEY (deleted_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint tasks_parent_fkey FOREIGN KEY (parent_id, project_id) REFERENCES public.tasks(id, project_id) ON DELETE SET NULL (parent_id),
   constraint tasks_project_fkey FOREIGN KEY (project_id, workspace_id) REFERENCES public.projects(id, workspace_id) ON DELETE CASCADE,
   constraint tasks_status_fkey FOREIGN KEY (status_id, project_id) REFERENCES public.project_statuses(id, project_id)
 );
@@ -40,6 +42,7 @@ CREATE INDEX tasks_board_order_idx ON public.tasks USING btree (project_id, "pos
 CREATE UNIQUE INDEX tasks_client_key ON public.tasks USING btree (created_by, client_key);
 CREATE INDEX tasks_created_by_idx ON public.tasks USING btree (created_by);
 CREATE INDEX tasks_overview_idx ON public.tasks USING btree (workspace_id, project_id, status_id) INCLUDE (due_date, deleted_at);
+CREATE INDEX tasks_parent_idx ON public.tasks USING btree (parent_id, project_id);
 CREATE INDEX tasks_search_idx ON public.tasks USING gin (search);
 CREATE INDEX tasks_status_order_idx ON public.tasks USING btree (status_id, "position", id);
 CREATE INDEX tasks_trash_idx ON public.tasks USING btree (workspace_id, deleted_at) WHERE (deleted_at IS NOT NULL);
@@ -72,13 +75,18 @@ create policy "members read tasks" on public.tasks
 CREATE TRIGGER tasks_activity AFTER INSERT OR DELETE OR UPDATE OF status_id, assignee_id ON public.tasks FOR EACH ROW EXECUTE FUNCTION public.record_activity();
 CREATE TRIGGER tasks_board_cache_delete AFTER DELETE ON public.tasks REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_tasks();
 CREATE TRIGGER tasks_board_cache_insert AFTER INSERT ON public.tasks REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_tasks();
+CREATE TRIGGER tasks_board_cache_structure AFTER UPDATE ON public.tasks REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_task_structure();
 CREATE TRIGGER tasks_board_cache_update AFTER UPDATE ON public.tasks REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_tasks();
+CREATE TRIGGER tasks_check_parent BEFORE INSERT OR UPDATE OF parent_id ON public.tasks FOR EACH ROW WHEN (new.parent_id IS NOT NULL) EXECUTE FUNCTION public.tasks_check_parent();
+CREATE TRIGGER tasks_history AFTER INSERT OR UPDATE OF title, status_id, assignee_id, priority, due_date ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.task_history_of_tasks();
 CREATE TRIGGER tasks_number BEFORE INSERT ON public.tasks FOR EACH ROW EXECUTE FUNCTION public.number_new_task();
+CREATE TRIGGER tasks_parent_history_insert AFTER INSERT ON public.tasks FOR EACH ROW WHEN (new.parent_id IS NOT NULL) EXECUTE FUNCTION private.task_history_of_parents();
+CREATE TRIGGER tasks_parent_history_update AFTER UPDATE OF parent_id ON public.tasks FOR EACH ROW WHEN (new.parent_id IS DISTINCT FROM old.parent_id) EXECUTE FUNCTION private.task_history_of_parents();
 CREATE TRIGGER tasks_touch_updated_at BEFORE UPDATE ON public.tasks FOR EACH ROW EXECUTE FUNCTION public.touch_updated_at();
 
 grant select, references, trigger, maintain on public.tasks to authenticated;
 grant select, insert, update, delete, truncate, references, trigger, maintain on public.tasks to service_role;
-grant insert (workspace_id, project_id, title, description, priority, assignee_id, due_date, created_by, client_key, status_id) on public.tasks to authenticated;
-grant update (title, description, "position", priority, assignee_id, due_date, status_id) on public.tasks to authenticated;
+grant insert (workspace_id, project_id, title, description, priority, assignee_id, due_date, created_by, client_key, status_id, parent_id) on public.tasks to authenticated;
+grant update (title, description, "position", priority, assignee_id, due_date, status_id, parent_id) on public.tasks to authenticated;
 
 alter publication supabase_realtime add table public.tasks;
