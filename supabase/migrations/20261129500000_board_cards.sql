@@ -236,6 +236,10 @@ begin
 end
 $$;
 
+-- board_content reads as its caller where it is checked against RLS (board_page_under_rls, a test's
+-- twin of board_page), so the caller may compute a description's progress: a pure function.
+grant execute on function private.checklist_progress(text) to authenticated;
+
 -- Kept boards: a card changes with its row, its trashing or restoring, and its checklist progress.
 create or replace function private.board_cache_tasks() returns trigger
 language plpgsql

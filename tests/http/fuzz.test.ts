@@ -386,7 +386,8 @@ beforeAll(async () => {
   const commented = await postForm(app, taskPath, { intent: 'comment', body: 'First' }, cookie);
   expect(commented.status).toBe(302);
   const page = await (await fetch(`${app.url}${taskPath}`, { headers: { Cookie: cookie } })).text();
-  commentId = /name="commentId" value="([0-9a-f-]{36})"/.exec(page)?.[1] ?? '';
+  // The comment's id, from its "Delete comment" link (to the confirmation: `…/delete?comment=<id>`).
+  commentId = /[?&](?:amp;)?comment=([0-9a-f-]{36})/.exec(page)?.[1] ?? '';
   expect(commentId).not.toBe('');
   const edit = FORMS.find((f) => f.name === 'edit a comment');
   if (edit) edit.fields.commentId = commentId;

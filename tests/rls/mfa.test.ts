@@ -171,8 +171,8 @@ describe('aal2 once a factor is verified', () => {
   });
 
   it('covers every table in public: the owner sees rows of each at aal2 and none at aal1', async () => {
-    const { owner, ws, taskId } = await ownerWithData('tables');
-    // The tables the scene above does not fill yet: attachments, labels and labels on tasks.
+    const { owner, ws, projectId, taskId } = await ownerWithData('tables');
+    // The tables the scene above does not fill yet: attachments, labels, labels on tasks, links.
     const label = await owner.client
       .from('labels')
       .insert({ workspace_id: ws.id, name: 'Plan', color: 'blue' })
@@ -194,6 +194,24 @@ describe('aal2 once a factor is verified', () => {
       content_type: 'text/plain',
     });
     expect(attached.error).toBeNull();
+    // A link between two tasks (the history fills itself from the task's creation).
+    const other = await owner.client
+      .from('tasks')
+      .insert({
+        workspace_id: ws.id,
+        project_id: projectId,
+        title: 'Test it',
+      })
+      .select('id')
+      .single();
+    expect(other.error).toBeNull();
+    const linked = await owner.client.from('task_links').insert({
+      workspace_id: ws.id,
+      from_task_id: taskId,
+      to_task_id: other.data?.id ?? '',
+      kind: 'blocks',
+    });
+    expect(linked.error).toBeNull();
     const { factorId, app } = await addFactor(owner.client);
     const aal1 = await signIn(owner.email, owner.password);
 

@@ -127,11 +127,12 @@ describe('sub-tasks', () => {
     expect(await parentOf(task)).toBeNull();
   });
 
-  it('stay tasks when their parent is deleted', async () => {
+  it('stay tasks when their parent is purged', async () => {
     const parent = await madeTask(s);
     const child = await madeTask(s, { parent_id: parent });
-    const deleted = await s.admin.client.from('tasks').delete().eq('id', parent).select('id');
-    expect(deleted).toMatchObject({ error: null, data: [{ id: parent }] });
+    // Purged from the trash (the only way a task row goes).
+    const deleted = await sql('delete from public.tasks where id = $1 returning id', [parent]);
+    expect(deleted).toEqual([{ id: parent }]);
     expect(await parentOf(child)).toBeNull();
   });
 });
@@ -299,9 +300,9 @@ describe('the history of parents and links', () => {
       { kind: 'parent', data: { from: await named(a), to: await named(b) }, actor_id: s.member.id },
       { kind: 'parent', data: { from: await named(b), to: null }, actor_id: s.admin.id },
     ]);
-    // A parent deleted takes itself off its sub-tasks without an entry on them.
+    // A parent purged takes itself off its sub-tasks without an entry on them.
     expect((await setParent(s.member, child, a)).error).toBeNull();
-    await s.admin.client.from('tasks').delete().eq('id', a);
+    await sql('delete from public.tasks where id = $1', [a]);
     expect(await parentOf(child)).toBeNull();
     expect(await entries(child, ['parent'])).toHaveLength(4);
   });
@@ -327,8 +328,8 @@ describe('the history of parents and links', () => {
       { kind: 'link_added', data: { type: 'duplicate_of', other: await named(a) }, actor_id: s.member.id },
       { kind: 'link_added', data: { type: 'relates', other: await named(b) }, actor_id: s.member.id },
     ]);
-    // A task deleted takes its links with it, and writes no removal on the tasks left.
-    await s.admin.client.from('tasks').delete().eq('id', c);
+    // A task purged takes its links with it, and writes no removal on the tasks left.
+    await sql('delete from public.tasks where id = $1', [c]);
     expect(await entries(a, kinds)).toHaveLength(3);
     expect(await entries(b, kinds)).toHaveLength(3);
   });
