@@ -13,7 +13,8 @@ import { requireSameSite } from '~/utils/request.server.ts';
 import { signedIn } from '~/utils/session/signed-in.server.ts';
 import { readTimeZone } from '~/utils/time-zone.server.ts';
 import { restoreTask } from '~/utils/trash.server.ts';
-import { TrashIntent, daysLeft } from './trash.ts';
+import { TrashIntent } from './intents.server.ts';
+import { daysLeft } from './trash.ts';
 
 // The workspace's trash, for its admins (anyone else finds no such page): the deleted tasks, newest
 // first, each with its project, who deleted it and when, the days left before it is purged, and Restore.

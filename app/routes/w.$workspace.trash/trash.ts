@@ -1,9 +1,3 @@
-import * as z from 'zod/mini';
-import { Uuid } from '../../utils/uuid.ts';
-
-/** The trash page's one form: restoring a task by its id (also the board's Undo). */
-export const TrashIntent = z.object({ intent: z.literal('restore'), taskId: Uuid });
-
 const DAY_MS = 86_400_000;
 
 /** Whole days until `purgeAt`, counting a part of a day as a day; never below 0. */
