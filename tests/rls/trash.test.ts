@@ -189,6 +189,17 @@ describe('the trash', () => {
       .eq('id', t.task)
       .single();
     expect(after.data).toEqual(before.data);
+    // Its history says who took it away and who brought it back (written by the database).
+    const history = await s.viewer.client
+      .from('task_history')
+      .select('kind, actor_id')
+      .eq('task_id', t.task)
+      .in('kind', ['deleted', 'restored'])
+      .order('id');
+    expect(history.data).toEqual([
+      { kind: 'deleted', actor_id: s.admin.id },
+      { kind: 'restored', actor_id: s.admin.id },
+    ]);
     // Restoring twice says it is no longer in the trash.
     const again = await s.admin.client.rpc('restore_task', { task_id: t.task });
     expect(again.error).toMatchObject({

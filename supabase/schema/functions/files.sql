@@ -23,6 +23,19 @@ AS $function$
 $function$;
 grant execute on function public.storage_trash_emptied(text,text[]) to service_role;
 
+CREATE OR REPLACE FUNCTION private.task_history_of_trash()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.record_task_history(new.workspace_id, new.id,
+    case when new.deleted_at is null then 'restored' else 'deleted' end, '{}');
+  return new;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.trash_attachment_file()
  RETURNS trigger
  LANGUAGE plpgsql

@@ -14,3 +14,4 @@ AS $function$
     from public.checklist_items(checklist_progress.body) c
    where checklist_progress.body ~ '\[[ xX]\]'
 $function$;
+grant execute on function private.checklist_progress(text) to authenticated;
