@@ -99,7 +99,7 @@ test("a card's menu moves it a step or to another column without a page load, an
   await page.getByRole('link', { name: /Alpha/ }).click();
   const panel = page.getByRole('complementary', { name: 'Task SPR-1' });
   await expect(panel.getByRole('heading', { name: 'Alpha' })).toBeVisible();
-  await expect(panel.getByLabel('Move SPR-1 to')).toBeHidden();
+  await expect(panel.getByLabel('Move SPR-1 to', { exact: true })).toBeHidden();
   await expect(panel.getByRole('button', { name: 'Move SPR-1 up' })).toBeHidden();
   await noReload(page);
 });

@@ -45,7 +45,7 @@ test('an upload empties the picker; a pasted picture and a dropped file go into 
     buffer: Buffer.from('The brief.'),
   });
   await panel.getByRole('button', { name: 'Upload file' }).click();
-  await expect(panel.getByRole('link', { name: 'brief.txt' })).toBeVisible();
+  await expect(panel.getByRole('link', { name: 'brief.txt', exact: true })).toBeVisible();
   await expect(panel.getByLabel('Attach a file')).toHaveValue('');
 
   // A picture pasted into the description: uploaded, and its markdown where the cursor was.

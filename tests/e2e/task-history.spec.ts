@@ -15,6 +15,7 @@ test('the task panel’s timeline: history grows with a status change, and a com
   ]);
   if (javaScriptEnabled) await hydrated(page);
 
+  await panel.getByRole('link', { name: 'Edit', exact: true }).click();
   await panel.getByLabel('Status').selectOption({ label: 'In progress' });
   await panel.getByLabel('Priority').selectOption('high');
   await panel.getByRole('button', { name: 'Save task' }).click();

@@ -120,6 +120,7 @@ test('delete a task with confirmation, undo, delete again and restore it from th
   await page.goto(`/w/${slug}/p/gar/t/1`);
   await expect(panel.getByText('Twice a week in July.')).toBeVisible();
   await expect(panel.getByRole('link', { name: 'schedule.txt', exact: true })).toBeVisible();
+  await panel.getByRole('link', { name: 'Edit', exact: true }).click();
   await expect(panel.getByLabel('Status').locator('option:checked')).toHaveText('To do');
 });
 
