@@ -8,7 +8,7 @@ import { classifyDataError, dataErrorResponse, violatedConstraint } from '~/util
 import { taskPath, taskRef } from '~/utils/projects.ts';
 import { redirectWithSession } from '~/utils/session/user.server.ts';
 import { NewTaskSchema } from '~/utils/workspace-schemas.ts';
-import { parseTaskRef } from './task-ref.ts';
+import { parseTaskKey } from '~/utils/markdown-rules.ts';
 import type { TaskRequest } from './task.server.ts';
 
 /** A link as the task sees it: which way it points from here. */
@@ -151,7 +151,7 @@ async function findByRef(
   { supabase, member }: TaskRequest,
   typed: string,
 ): Promise<{ refused: string } | { task: { id: string } }> {
-  const ref = parseTaskRef(typed);
+  const ref = parseTaskKey(typed);
   if (!ref) return { refused: 'Enter a task key like WEB-12.' };
   const project = member.projects.find((p) => p.key === ref.key);
   const missing = { refused: `There is no task ${ref.key}-${ref.number} in this workspace.` };
