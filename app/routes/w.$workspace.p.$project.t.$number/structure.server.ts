@@ -233,8 +233,10 @@ export async function addLink(found: TaskRequest, formData: FormData) {
 /** A link's remove button: the link, when it is one of this task's. */
 export async function removeLink(found: TaskRequest, linkId: string) {
   const { request, context, supabase, task, here } = found;
-  // Found first, then deleted by its key: PostgREST answers a DELETE filtered with `or` by a column
-  // error (42703, "column task_links.from_task_id does not exist"), where a SELECT reads it right.
+  // Found first, then deleted by its key: PostgREST answers a DELETE filtered with `or` and returning
+  // a selection with a column error (42703, "column task_links.from_task_id does not exist"), where a
+  // SELECT reads it right. That is PostgREST's own behaviour (supabase/supabase#47283), not the local
+  // backend's: the same request fails on a hosted project.
   const mine = await supabase
     .from('task_links')
     .select('id')
