@@ -3,6 +3,7 @@ import {
   checklistItems,
   checklistProgress,
   foldName,
+  parseTaskKey,
   mentionedMembers,
   mentionNames,
 } from './markdown-rules.ts';
@@ -87,5 +88,30 @@ describe('mentions', () => {
     expect(mentionedMembers('ana', members).map((m) => m.id)).toEqual(['1', '2']);
     expect(mentionedMembers('anacosta', members).map((m) => m.id)).toEqual(['2']);
     expect(mentionedMembers('bob', members)).toEqual([]);
+  });
+});
+
+describe('parseTaskKey', () => {
+  it('reads a task key in any letter case, with spaces around it', () => {
+    expect(parseTaskKey('WEB-12')).toEqual({ key: 'WEB', number: 12 });
+    expect(parseTaskKey('  web-3 ')).toEqual({ key: 'WEB', number: 3 });
+    expect(parseTaskKey('Ops2-140')).toEqual({ key: 'OPS2', number: 140 });
+  });
+
+  it('refuses anything that is not one key and one number', () => {
+    for (const typed of [
+      '',
+      'WEB',
+      'WEB-',
+      '-12',
+      'W-12',
+      '12-WEB',
+      'WEB 12',
+      'WEB-12-3',
+      'WEB-012',
+      'WEB-1.5',
+      'ABCDEFGHIJK-1',
+    ])
+      expect(parseTaskKey(typed), typed).toBeNull();
   });
 });

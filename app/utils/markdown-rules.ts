@@ -80,6 +80,21 @@ export function mentionedMembers<M extends { name: string }>(token: string, memb
   return members.filter((m) => mentionNames(token, m.name));
 }
 
+/** A project's key as a task key spells it (any case), and a task's number. */
+const PROJECT_KEY = '[A-Za-z][A-Za-z0-9]{1,9}';
+const TASK_NUMBER = '[1-9][0-9]{0,8}';
+
 /** A task key in text: a project key (any case) and a number, `WEB-12`, not inside a longer word. */
-export const TASK_KEY =
-  /(?<![\p{L}\p{N}_-])([A-Za-z][A-Za-z0-9]{1,9})-([1-9][0-9]{0,8})(?![\p{L}\p{N}_]|-[\p{L}\p{N}])/gu;
+export const TASK_KEY = new RegExp(
+  `(?<![\\p{L}\\p{N}_-])(${PROJECT_KEY})-(${TASK_NUMBER})(?![\\p{L}\\p{N}_]|-[\\p{L}\\p{N}])`,
+  'gu',
+);
+
+const TYPED_TASK_KEY = new RegExp(`^\\s*(${PROJECT_KEY})-(${TASK_NUMBER})\\s*$`);
+
+/** `WEB-12` typed into a field (any case, spaces around allowed): the key and the number, else null. */
+export function parseTaskKey(typed: string): { key: string; number: number } | null {
+  const match = TYPED_TASK_KEY.exec(typed);
+  if (!match?.[1] || !match[2]) return null;
+  return { key: match[1].toUpperCase(), number: Number(match[2]) };
+}

@@ -55,7 +55,7 @@ test('an upload empties the picker; a pasted picture and a dropped file go into 
   await sendFile(description, 'paste', { name: 'sketch.png', type: 'image/png', base64: PNG_BASE64 });
   const picture = new RegExp(`^Sketch: !\\[sketch\\.png\\]\\(/w/${slug}/files/[0-9a-f-]{36}\\)$`);
   await expect(description).toHaveValue(picture);
-  await expect(panel.getByRole('link', { name: 'sketch.png' })).toBeVisible();
+  await expect(panel.getByRole('link', { name: 'sketch.png', exact: true })).toBeVisible();
   await panel.getByRole('button', { name: 'Save task' }).click();
   const shown = panel.locator('.markdown img[alt="sketch.png"]');
   await expect(shown).toHaveAttribute('src', new RegExp(`^/w/${slug}/files/[0-9a-f-]{36}$`));

@@ -16,7 +16,7 @@
 // a custom plan (values known) and as a forced generic one.
 //
 // The SQL texts are PostgREST 12.0.2's, copied from the statements it sent for the app's
-// supabase-js calls (log_statement = all); `1000` is db-max-rows (supabase/config.toml), which
+// supabase-js calls (log_statement = all, or pg_stat_statements with its constants put back); `1000` is db-max-rows (supabase/config.toml), which
 // PostgREST puts on embedded resources as well as on the top level.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -323,12 +323,14 @@ const queries: PlannedQuery[] = [
     rls: ['my_workspace_ids', 'mfa_satisfied'],
   },
   {
-    name: 'task panel: comments with authors',
+    // The timeline (history.server.ts): comments with their authors and the history, embedded in the
+    // task, one request.
+    name: 'task panel: the timeline, comments with authors and history',
     sql: read(
-      `SELECT "public"."comments"."id", "public"."comments"."body", "public"."comments"."created_at", "public"."comments"."edited_at", "public"."comments"."author_id", row_to_json("comments_author_1".*)::jsonb AS "author" FROM "public"."comments" LEFT JOIN LATERAL ( SELECT "profiles_1"."display_name" FROM "public"."profiles" AS "profiles_1"  WHERE "profiles_1"."id" = "public"."comments"."author_id"   LIMIT $1 OFFSET $2 ) AS "comments_author_1" ON TRUE WHERE  "public"."comments"."task_id" = $3  ORDER BY "public"."comments"."created_at" ASC  LIMIT $4 OFFSET $5 `,
+      `SELECT COALESCE( "tasks_comments_1"."tasks_comments_1", '[]') AS "comments", COALESCE( "tasks_task_history_1"."tasks_task_history_1", '[]') AS "task_history" FROM "public"."tasks" LEFT JOIN LATERAL ( SELECT json_agg("tasks_comments_1")::jsonb AS "tasks_comments_1" FROM (SELECT "comments_1"."id", "comments_1"."body", "comments_1"."created_at", "comments_1"."edited_at", "comments_1"."author_id", row_to_json("comments_author_2".*)::jsonb AS "author" FROM "public"."comments" AS "comments_1" LEFT JOIN LATERAL ( SELECT "profiles_2"."display_name" FROM "public"."profiles" AS "profiles_2"  WHERE "profiles_2"."id" = "comments_1"."author_id"   LIMIT $1 OFFSET $2 ) AS "comments_author_2" ON TRUE WHERE "comments_1"."task_id" = "public"."tasks"."id" AND "comments_1"."workspace_id" = "public"."tasks"."workspace_id"  ORDER BY "comments_1"."created_at" ASC  LIMIT $3 OFFSET $4 ) AS "tasks_comments_1" ) AS "tasks_comments_1" ON TRUE LEFT JOIN LATERAL ( SELECT json_agg("tasks_task_history_1")::jsonb AS "tasks_task_history_1" FROM (SELECT "task_history_1"."id", "task_history_1"."kind", "task_history_1"."data", "task_history_1"."actor_id", "task_history_1"."created_at" FROM "public"."task_history" AS "task_history_1"  WHERE "task_history_1"."task_id" = "public"."tasks"."id" AND "task_history_1"."workspace_id" = "public"."tasks"."workspace_id"  ORDER BY "task_history_1"."id" ASC  LIMIT $5 OFFSET $6 ) AS "tasks_task_history_1" ) AS "tasks_task_history_1" ON TRUE WHERE  "public"."tasks"."id" = $7   LIMIT $8 OFFSET $9 `,
     ),
-    params: (s) => [MAX_ROWS, 0, s.task, MAX_ROWS, 0],
-    maxBuffers: 250, // 40 comments, ~4 per author lookup: ~165
+    params: (s) => [MAX_ROWS, 0, MAX_ROWS, 0, MAX_ROWS, 0, s.task, MAX_ROWS, 0],
+    maxBuffers: 300, // the task, 40 comments with ~4 per author lookup, its history: ~180
     rls: ['my_workspace_ids', 'fellow_member_ids', 'mfa_satisfied'],
   },
   {

@@ -8,7 +8,7 @@ import { classifyDataError, dataErrorResponse, violatedConstraint } from '~/util
 import { taskPath, taskRef } from '~/utils/projects.ts';
 import { redirectWithSession } from '~/utils/session/user.server.ts';
 import { NewTaskSchema } from '~/utils/workspace-schemas.ts';
-import { parseTaskRef } from './task-ref.ts';
+import { parseTaskKey } from '~/utils/markdown-rules.ts';
 import type { TaskRequest } from './task.server.ts';
 
 /** A link as the task sees it: which way it points from here. */
@@ -151,7 +151,7 @@ async function findByRef(
   { supabase, member }: TaskRequest,
   typed: string,
 ): Promise<{ refused: string } | { task: { id: string } }> {
-  const ref = parseTaskRef(typed);
+  const ref = parseTaskKey(typed);
   if (!ref) return { refused: 'Enter a task key like WEB-12.' };
   const project = member.projects.find((p) => p.key === ref.key);
   const missing = { refused: `There is no task ${ref.key}-${ref.number} in this workspace.` };
@@ -233,8 +233,10 @@ export async function addLink(found: TaskRequest, formData: FormData) {
 /** A link's remove button: the link, when it is one of this task's. */
 export async function removeLink(found: TaskRequest, linkId: string) {
   const { request, context, supabase, task, here } = found;
-  // Found first, then deleted by its key: PostgREST answers a DELETE filtered with `or` by a column
-  // error (42703, "column task_links.from_task_id does not exist"), where a SELECT reads it right.
+  // Found first, then deleted by its key: PostgREST answers a DELETE filtered with `or` and returning
+  // a selection with a column error (42703, "column task_links.from_task_id does not exist"), where a
+  // SELECT reads it right. That is PostgREST's own behaviour (supabase/supabase#47283), not the local
+  // backend's: the same request fails on a hosted project.
   const mine = await supabase
     .from('task_links')
     .select('id')
