@@ -280,7 +280,8 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       },
     });
     // Edge Functions on Deno, with the environment `supabase functions serve` gives them; the
-    // mailbox and [auth] site_url stand in for the SMTP_URL and SITE_URL secrets a hosted project sets.
+    // mailbox and [auth] site_url stand in for the SMTP_URL and SITE_URL secrets a hosted project sets,
+    // and MAIL_FROM is the address auth sends from too.
     const functions = await createFunctions({
       projectRoot: options.projectRoot,
       dataDir,
@@ -294,6 +295,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
         SUPABASE_DB_URL: options.databaseUrl ? db.url : db.urlAs('postgres'),
       },
       localDefaults: { SMTP_URL: smtp.url, SITE_URL: settings.auth.siteUrl },
+      backendEnv: { MAIL_FROM: settings.mailFrom },
       wallClockLimitMs: wallClockLimitMs(env),
       log,
     });

@@ -3,6 +3,8 @@
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'smol-toml';
+import type { Address } from './lib/mail.ts';
+import { parseAddresses } from './mail/mime.ts';
 
 export interface EmailTemplate {
   subject: string;
@@ -30,6 +32,8 @@ export interface AuthSettings {
     doubleConfirmChanges: boolean;
     securePasswordChange: boolean;
     maxFrequency: number;
+    /** Who auth's emails come from: MAIL_FROM, as GoTrue's SMTP_SENDER_NAME and SMTP_ADMIN_EMAIL. */
+    from: Address;
     otpLength: number;
     otpExpiry: number;
     templates: Partial<Record<TemplateName, EmailTemplate>>;
@@ -67,7 +71,25 @@ export interface Settings {
   schemas: string[];
   extraSearchPath: string[];
   maxRows: number;
+  /**
+   * MAIL_FROM, `Name <address>`: the one sender of every email, auth's and the Edge Functions' (which
+   * get it as their MAIL_FROM).
+   */
+  mailFrom: string;
   auth: AuthSettings;
+}
+
+/** The sender when MAIL_FROM is unset. `.test` is reserved (RFC 2606): no real domain is named. */
+export const DEFAULT_MAIL_FROM = 'Crewboard <no-reply@crewboard.test>';
+
+/** MAIL_FROM read as one address; anything else stops the backend with the variable named. */
+export function parseMailFrom(value: string): Address {
+  const addresses = parseAddresses(value);
+  const [only] = addresses;
+  if (addresses.length !== 1 || !only || !/^[^\s@<>]+@[^\s@<>]+$/.test(only.Address)) {
+    throw new Error(`MAIL_FROM is "${value}", which is not one email address (Name <address@example.com>).`);
+  }
+  return only;
 }
 
 type Table = Record<string, unknown>;
@@ -141,6 +163,8 @@ export function loadSettings(projectRoot: string, env: Environment = process.env
     return v && /^\d+$/.test(v) ? Number(v) : undefined;
   };
 
+  const mailFrom = env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM;
+
   return {
     projectRoot,
     apiPort: num(api.port, 54321),
@@ -150,6 +174,7 @@ export function loadSettings(projectRoot: string, env: Environment = process.env
     schemas: strings(api.schemas, ['public', 'graphql_public']),
     extraSearchPath: strings(api.extra_search_path, ['public', 'extensions']),
     maxRows: num(api.max_rows, 1000),
+    mailFrom,
     auth: {
       siteUrl: env.AUTH_SITE_URL || str(auth.site_url, 'http://127.0.0.1:3000'),
       additionalRedirectUrls: strings(auth.additional_redirect_urls, []),
@@ -174,6 +199,7 @@ export function loadSettings(projectRoot: string, env: Environment = process.env
         doubleConfirmChanges: bool(email.double_confirm_changes, true),
         securePasswordChange: bool(email.secure_password_change, false),
         maxFrequency: parseDuration(email.max_frequency, 60),
+        from: parseMailFrom(mailFrom),
         otpLength: num(email.otp_length, 6),
         otpExpiry: num(email.otp_expiry, 3600),
         templates: tpl,

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSettings, parseDuration } from './config.ts';
+import { DEFAULT_MAIL_FROM, loadSettings, parseDuration, parseMailFrom } from './config.ts';
 
 describe('parseDuration', () => {
   it('reads the Go durations the CLI writes, and plain seconds', () => {
@@ -63,5 +63,24 @@ describe('loadSettings', () => {
     });
     const project = loadSettings(path.resolve(import.meta.dirname, '..'), {}).auth.mfa;
     expect(project).toMatchObject({ totpEnrollEnabled: true, totpVerifyEnabled: true, rateLimit: 15 });
+  });
+
+  it('takes the one sender of all mail from MAIL_FROM, for auth and the functions alike', () => {
+    const root = path.resolve(import.meta.dirname, '..');
+    const defaults = loadSettings(root, {});
+    expect(defaults.mailFrom).toBe(DEFAULT_MAIL_FROM);
+    expect(defaults.auth.email.from).toEqual({ Name: 'Crewboard', Address: 'no-reply@crewboard.test' });
+    const set = loadSettings(root, { MAIL_FROM: '"Crew, Board" <team@example.com>' });
+    expect(set.mailFrom).toBe('"Crew, Board" <team@example.com>');
+    expect(set.auth.email.from).toEqual({ Name: 'Crew, Board', Address: 'team@example.com' });
+    expect(loadSettings(root, { MAIL_FROM: 'bare@example.com' }).auth.email.from).toEqual({
+      Name: '',
+      Address: 'bare@example.com',
+    });
+  });
+
+  it('refuses a MAIL_FROM that is not one address, naming the variable', () => {
+    for (const value of ['Crewboard', 'a@example.com, b@example.com', 'Name <not an address>'])
+      expect(() => parseMailFrom(value)).toThrow(/^MAIL_FROM is ".*", which is not one email address/);
   });
 });

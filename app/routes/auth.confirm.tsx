@@ -15,6 +15,7 @@ import { recoveryMarker } from '~/utils/password-reset.server.ts';
 import { getSupabase } from '~/utils/session/supabase.server.ts';
 import { SIGNED_IN_HOME } from '~/utils/home.ts';
 import { readForm } from '~/utils/form-body.server.ts';
+import { landingAfterConfirmation } from '~/utils/signup-invitation.server.ts';
 
 // Every email link lands here. GET only shows a button: mail scanners that open links must not use
 // them up. POST verifies the token and starts the session.
@@ -63,7 +64,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (type === 'email_change')
     return redirectWithFlash(destination(type, next), 'email_changed', request, context);
-  const response = redirectWithSession(destination(type, next), request, context);
+  const landing = await landingAfterConfirmation(supabase, data.user, destination(type, next));
+  const response = redirectWithSession(landing, request, context);
   return data.user ? withDeviceCookie(response, request, data.user) : response;
 }
 

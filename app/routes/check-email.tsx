@@ -2,7 +2,7 @@ import { getFormProps } from '~/components/schema-form.ts';
 import { parseWithZod } from '~/utils/form-parse.ts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { AuthCard, FormMessage, Honeypot, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
@@ -72,7 +72,14 @@ export default function CheckEmail() {
     <AuthCard title="Check your email">
       <p className="text-slate-700">
         We sent a confirmation link and a 6-digit code to <strong>{email || 'your address'}</strong>. Follow
-        the link to finish creating your account.
+        the link to finish creating your account, or{' '}
+        <Link
+          to={`/login/code?${new URLSearchParams({ email })}`}
+          className="font-medium text-indigo-600 hover:underline"
+        >
+          enter the code
+        </Link>
+        .
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-3">
         <Honeypot />

@@ -32,6 +32,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       email: invitation.email,
       signedInAs: null,
       here,
+      token,
     });
   }
   if (user.email.toLowerCase() !== invitation.email) {
@@ -84,7 +85,10 @@ export default function Invitation() {
             >
               Sign in
             </Link>
-            <Link to="/signup" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold">
+            <Link
+              to={`/signup?${new URLSearchParams({ invitation: data.token })}`}
+              className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold"
+            >
               Create account
             </Link>
           </div>

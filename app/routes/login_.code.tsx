@@ -15,6 +15,7 @@ import { CodeRequestSchema, CodeSchema } from '~/utils/schemas.ts';
 import { siteUrl } from '~/utils/site.server.ts';
 import { getSupabase } from '~/utils/session/supabase.server.ts';
 import { SIGNED_IN_HOME } from '~/utils/home.ts';
+import { landingAfterConfirmation } from '~/utils/signup-invitation.server.ts';
 
 // Step one emails a 6-digit code (the same email carries a sign-in link); step two takes the code.
 
@@ -73,7 +74,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: friendlyStatus(friendly) },
     );
   }
-  const response = redirectWithSession(safeRedirect(next, SIGNED_IN_HOME), request, context);
+  // The code of a sign-up's confirmation email works here too, and may carry an invitation.
+  const landing = await landingAfterConfirmation(supabase, data?.user, safeRedirect(next, SIGNED_IN_HOME));
+  const response = redirectWithSession(landing, request, context);
   return data?.user ? withDeviceCookie(response, request, data.user) : response;
 }
 

@@ -57,7 +57,7 @@ export class Mailer {
     };
     const html = renderTemplate(source, data);
     this.deliver({
-      from: { Name: 'Crewboard', Address: 'noreply@crewboard.local' },
+      from: this.settings.email.from,
       to: [{ Name: '', Address: request.to }],
       subject: htmlToText(renderTemplate(subjectSource, data)).trim(),
       html,

@@ -16,6 +16,7 @@ const dataDir = path.resolve(repoRoot, `${process.env.TEST_DATA_DIR ?? '.data/te
 const projectRoot = `${dataDir}-project`;
 const fnDir = path.join(projectRoot, 'supabase', 'functions');
 const WALL_CLOCK_SECONDS = 2;
+const MAIL_FROM = 'Crew Mail <crew@mail.example.test>';
 
 const FILES: Record<string, string> = {
   'config.toml': `
@@ -44,7 +45,8 @@ Deno.serve(async (req) => {
   return Response.json({ method: req.method, role: claims.role, body: await req.json() });
 });
 `,
-  'functions/.env': 'GREETING="hello from .env"\nSUPABASE_SNEAKY=1\n# a comment\nexport QUOTED=\'a # b\'\n',
+  'functions/.env':
+    'GREETING="hello from .env"\nSUPABASE_SNEAKY=1\n# a comment\nexport QUOTED=\'a # b\'\nMAIL_FROM=Elsewhere <x@elsewhere.test>\n',
   'functions/echo/index.ts': `
 Deno.serve(async (req) => {
   const url = new URL(req.url);
@@ -132,7 +134,11 @@ beforeAll(async () => {
     dbPort: 0,
     mailPort: 0,
     smtpPort: 0,
-    env: { FUNCTIONS_WALL_CLOCK_LIMIT: String(WALL_CLOCK_SECONDS), FUNCTIONS_SCHEDULE_INTERVAL: '0.5' },
+    env: {
+      FUNCTIONS_WALL_CLOCK_LIMIT: String(WALL_CLOCK_SECONDS),
+      FUNCTIONS_SCHEDULE_INTERVAL: '0.5',
+      MAIL_FROM,
+    },
   });
 }, 120_000);
 
@@ -203,6 +209,32 @@ describe('the environment a function sees', () => {
     for (const name of ['CREWBOARD_HOST_ONLY', 'PATH', 'HOME', 'DENO_DIR', 'NPM_CONFIG_REGISTRY', 'NODE_ENV'])
       expect(env[name], name).toBeUndefined();
     expect(process.env.CREWBOARD_HOST_ONLY).toBeDefined();
+  });
+
+  it("has the backend's MAIL_FROM, which auth's emails come from too, over supabase/functions/.env", async () => {
+    const res = await fetch(url('echo'), { headers: { Authorization: `Bearer ${backend.anonKey}` } });
+    const { env } = (await res.json()) as { env: Record<string, string> };
+    expect(env.MAIL_FROM).toBe(MAIL_FROM);
+
+    const email = `sender-${Date.now().toString(36)}@example.test`;
+    const admin = createClient(backend.apiUrl, backend.serviceRoleKey, clientOptions);
+    const created = await admin.auth.admin.createUser({
+      email,
+      password: 'a-good-password',
+      email_confirm: true,
+    });
+    expect(created.error).toBeNull();
+    const client = createClient(backend.apiUrl, backend.anonKey, clientOptions);
+    const { error } = await client.auth.resetPasswordForEmail(email);
+    expect(error).toBeNull();
+    const from = await until('the recovery email', 5_000, async () => {
+      const search = await fetch(
+        `${backend.mailUrl}/api/v1/search?query=${encodeURIComponent(`to:"${email}"`)}`,
+      );
+      const { messages } = (await search.json()) as { messages: Array<{ From: unknown }> };
+      return messages[0]?.From;
+    });
+    expect(from).toEqual({ Name: 'Crew Mail', Address: 'crew@mail.example.test' });
   });
 });
 

@@ -28,6 +28,11 @@ export interface FunctionsOptions {
   platformEnv: Record<string, string>;
   /** Secrets the local backend provides unless supabase/functions/.env sets them (the mailbox's SMTP_URL…). */
   localDefaults: Record<string, string>;
+  /**
+   * Settings the local backend's own services use too (MAIL_FROM, which auth sends from): they win over
+   * supabase/functions/.env, so every email has the one sender the project's .env names.
+   */
+  backendEnv?: Record<string, string>;
   wallClockLimitMs?: number;
   log(line: string): void;
 }
@@ -127,6 +132,12 @@ export async function createFunctions(options: FunctionsOptions): Promise<Functi
   const readSecretsNow = () => {
     try {
       secrets = readSecrets(projectRoot, log);
+      for (const [name, value] of Object.entries(options.backendEnv ?? {})) {
+        if (name in secrets && secrets[name] !== value)
+          log(
+            `functions: supabase/functions/.env: ${name} is set in the project's .env for all mail; using "${value}"`,
+          );
+      }
     } catch (error) {
       log(`functions: supabase/functions/.env: ${(error as Error).message}`);
     }
@@ -141,6 +152,7 @@ export async function createFunctions(options: FunctionsOptions): Promise<Functi
     env: async () => ({
       ...options.localDefaults,
       ...secrets,
+      ...options.backendEnv,
       ...options.platformEnv,
       ...(await denoSettings()),
     }),

@@ -5,7 +5,17 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { Authenticator } from '../support/authenticator.ts';
-import { boardOfTasks, expect, flash, hydrated, serviceRest, test, signInAs } from './support.ts';
+import {
+  boardOfTasks,
+  expect,
+  flash,
+  hydrated,
+  pendingInvitation,
+  serviceRest,
+  test,
+  signInAs,
+  uniqueEmail,
+} from './support.ts';
 
 const SCHEMES = ['light', 'dark'] as const;
 // Twenty-odd scans of a second or two each, on a shared machine.
@@ -83,6 +93,7 @@ function fail(): never {
 
 test('the signed-out screens', async ({ page }) => {
   const found: string[] = [];
+  const invited = await pendingInvitation(uniqueEmail('a11y-invited'));
   const screens: Array<[string, string]> = [
     ['landing', '/'],
     ['sign in', '/login'],
@@ -93,6 +104,8 @@ test('the signed-out screens', async ({ page }) => {
     ['check your email', '/check-email?email=someone%40example.test'],
     ['email link interstitial', '/auth/confirm?token_hash=abc&type=signup'],
     ['invitation', `/invite/${randomUUID()}`],
+    ['invitation, signed out', `/invite/${invited.token}`],
+    ['sign up from an invitation', `/signup?invitation=${invited.token}`],
     ['404', '/no-such-page'],
   ];
   for (const [screen, url] of screens) {

@@ -1,6 +1,6 @@
 // What e2e tests share: the `test` every spec uses (it fails on what the browser reports), the
 // stack's addresses, unique users, and mail read from the mailbox API.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -145,6 +145,7 @@ export const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@
 interface Mail {
   ID: string;
   Subject: string;
+  From: { Name: string; Address: string };
   HTML: string;
   Text: string;
 }
@@ -400,4 +401,33 @@ export function statusNames(page: Page): Promise<Array<string | null>> {
     .getByRole('region', { name: 'Statuses' })
     .getByRole('group')
     .evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label')));
+}
+
+/**
+ * An open invitation of `email`, as a member, to a new workspace "Team" of a new owner, made through
+ * the service role as create_invitation makes it (the database keeps the token's SHA-256 only):
+ * setup for tests of the invitation's pages. Returns its token and the workspace's address.
+ */
+export async function pendingInvitation(email: string): Promise<{ token: string; slug: string }> {
+  const owner = await createConfirmedUser('inviter');
+  const slug = `team-${randomUUID().slice(0, 8)}`;
+  const [workspace] = await serviceRest<Array<{ id: string }>>('POST', 'workspaces', {
+    name: 'Team',
+    slug,
+    created_by: owner.id,
+  });
+  await serviceRest('POST', 'workspace_members', {
+    workspace_id: workspace?.id,
+    user_id: owner.id,
+    role: 'owner',
+  });
+  const token = randomBytes(32).toString('hex');
+  await serviceRest('POST', 'invitations', {
+    workspace_id: workspace?.id,
+    email,
+    role: 'member',
+    invited_by: owner.id,
+    token_hash: createHash('sha256').update(token).digest('hex'),
+  });
+  return { token, slug };
 }

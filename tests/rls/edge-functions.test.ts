@@ -2,7 +2,8 @@
 // role of a workspace: send-invitation mails only for an admin, export-tasks gives any member the
 // board as CSV and an outsider nothing.
 import { describe, expect, it } from 'vitest';
-import { backend, latestLinksFor, mailTo, uniqueEmail } from '../support/backend.ts';
+import { DEFAULT_MAIL_FROM, parseMailFrom } from '../../emulator/config.ts';
+import { anonClient, awaitMail, backend, latestLinksFor, mailTo, uniqueEmail } from '../support/backend.ts';
 import { scene, type Person } from '../support/scene.ts';
 
 async function status(result: { error: unknown }): Promise<number> {
@@ -24,7 +25,7 @@ async function invite(admin: Person, ws: string, email: string): Promise<{ id: s
 }
 
 describe('send-invitation', () => {
-  it('mails the invitation when an admin asks, with a link that opens it', async () => {
+  it('mails the invitation when an admin asks, with a link that opens it, from MAIL_FROM', async () => {
     const cast = await scene();
     const email = uniqueEmail('invitee');
     const { id, token } = await invite(cast.admin, cast.ws, email);
@@ -38,6 +39,16 @@ describe('send-invitation', () => {
     expect(mails[0]?.Subject).toMatch(/invited you to Acme on Crewboard/);
     const links = await latestLinksFor(email);
     expect(links.some((l) => l.endsWith(`/invite/${token}`))).toBe(true);
+
+    // One sender for all mail: the confirmation of the account the invitation leads to comes from the
+    // same address. The test backend runs with the shell's MAIL_FROM, if any, over the default.
+    const { error } = await anonClient().auth.signUp({ email, password: 'a-good-password' });
+    expect(error).toBeNull();
+    const invitation = await awaitMail(email, { subject: /invited you/ });
+    const confirmation = await awaitMail(email, { subject: /Confirm your Crewboard account/ });
+    const expected = parseMailFrom(process.env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM);
+    expect(invitation.From).toEqual(expected);
+    expect(confirmation.From).toEqual(expected);
   });
 
   it('refuses a member, a viewer and an outsider with 403, and sends nothing', async () => {

@@ -69,6 +69,7 @@ export function uniqueEmail(tag = 'user'): string {
 export interface MailSummary {
   ID: string;
   Subject: string;
+  From: { Name: string; Address: string };
   To: Array<{ Address: string }>;
 }
 

@@ -1,9 +1,12 @@
-// Email over SMTP to the server the SMTP_URL secret names (smtp://user:pass@host:587, smtps://…:465).
+// Email over SMTP to the server the SMTP_URL secret names (smtp://user:pass@host:587, smtps://…:465),
+// from the MAIL_FROM secret: the one sender of all the project's mail, auth's emails included.
 // @ts-types="npm:@types/nodemailer@8.0.2"
 import nodemailer from 'npm:nodemailer@10.6.0';
+import { env } from './http.ts';
 
 export interface Mail {
-  from: string;
+  /** MAIL_FROM unless given. */
+  from?: string;
   to: string;
   subject: string;
   text: string;
@@ -25,5 +28,5 @@ export async function sendMail(url: string, mail: Mail): Promise<void> {
       }),
     };
   }
-  await transport.send.sendMail(mail);
+  await transport.send.sendMail({ ...mail, from: mail.from ?? env('MAIL_FROM') });
 }

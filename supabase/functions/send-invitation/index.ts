@@ -60,7 +60,6 @@ Deno.serve(async (req) => {
   });
   try {
     await sendMail(env('SMTP_URL'), {
-      from: Deno.env.get('MAIL_FROM') || 'Crewboard <no-reply@crewboard.test>',
       to: invitation.email,
       ...message,
     });
