@@ -195,7 +195,8 @@ begin
              as inbox_kinds
       from private.notification_email_state s
       left join public.notification_preferences p on p.user_id = s.user_id
-     where exists (select 1 from private.notification_outbox o where o.recipient_id = s.user_id)
+     -- Driven by the queue (people with something waiting), not by everyone ever emailed.
+     where s.user_id in (select o.recipient_id from private.notification_outbox o)
        and not exists (
          select 1 from private.notification_emails e
           where e.recipient_id = s.user_id and e.sent_at is null and e.gave_up_at is null
