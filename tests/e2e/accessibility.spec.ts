@@ -93,6 +93,7 @@ test('the signed-out screens', async ({ page }) => {
     ['check your email', '/check-email?email=someone%40example.test'],
     ['email link interstitial', '/auth/confirm?token_hash=abc&type=signup'],
     ['invitation', `/invite/${randomUUID()}`],
+    ['unsubscribe (a link that is not valid)', `/unsubscribe/${randomUUID()}.${'0'.repeat(64)}`],
     ['404', '/no-such-page'],
   ];
   for (const [screen, url] of screens) {
@@ -179,6 +180,7 @@ test('the account screens and two-step sign-in', async ({ page }) => {
   for (const [screen, url] of [
     ['account', '/account'],
     ['account security', '/account/security'],
+    ['notification settings', '/account/notifications'],
     ['two-step verification', '/account/security/mfa'],
   ] as const) {
     await page.goto(url);
