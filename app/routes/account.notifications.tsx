@@ -7,11 +7,8 @@ import { classifyDataError } from '~/utils/data-errors.server.ts';
 import { redirectWithFlash } from '~/utils/flash.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
 import { parseWithZod } from '~/utils/form-parse.ts';
-import {
-  EMAIL_FREQUENCIES,
-  NOTIFICATION_KINDS,
-  NotificationPreferencesSchema,
-} from '~/utils/notification-preferences.ts';
+import { EMAIL_FREQUENCIES, NOTIFICATION_KINDS } from '~/utils/notification-preferences.ts';
+import { NotificationPreferencesSchema } from '~/utils/notification-preferences.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { signedIn } from '~/utils/session/signed-in.server.ts';
 
@@ -67,10 +64,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   const { inbox, email, frequency } = submission.value;
+  // Nothing ticked: the field is not sent at all.
   const { error } = await supabase.from('notification_preferences').upsert({
     user_id: user.id,
-    inbox_kinds: inbox,
-    email_kinds: email,
+    inbox_kinds: [...new Set(inbox ?? [])],
+    email_kinds: [...new Set(email ?? [])],
     email_frequency: frequency,
     updated_at: new Date().toISOString(),
   });

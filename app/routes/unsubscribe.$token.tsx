@@ -9,10 +9,11 @@ import { getSupabase } from '~/utils/session/supabase.server.ts';
 
 // One-click unsubscribe from notification emails (RFC 8058), without signing in: the link in each
 // email and its List-Unsubscribe header. GET asks to confirm (a mail client or a link scanner that
-// follows it changes nothing); POST unsubscribes, from the form here or from the mail client's own
-// `List-Unsubscribe=One-Click` POST, which comes from another site with no Origin: the token, not
-// the request's origin, is what authorizes it, so this action has no same-site check. The token is
-// checked by the database (unsubscribe_notification_emails).
+// follows it changes nothing); POST unsubscribes, from the form here or from the mail provider's own
+// `List-Unsubscribe=One-Click` POST, which its servers send with no Origin and no cookies: so this
+// action has no same-site check (requireSameSite refuses a POST without Origin), and the token, checked
+// by the database (unsubscribe_notification_emails), is what authorizes it. A browser's cross-site
+// POST, which names its Origin, is still refused by the request guard, as on every route.
 
 type Status = 'valid' | 'unsubscribed' | 'already' | 'expired' | 'invalid';
 
