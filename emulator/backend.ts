@@ -294,7 +294,14 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
         // The CLI gives functions the superuser's URL (serve.go: postgres:postgres@db).
         SUPABASE_DB_URL: options.databaseUrl ? db.url : db.urlAs('postgres'),
       },
-      localDefaults: { SMTP_URL: smtp.url, SITE_URL: settings.auth.siteUrl },
+      localDefaults: {
+        SMTP_URL: env.FUNCTIONS_SMTP_URL || smtp.url,
+        SITE_URL: settings.auth.siteUrl,
+        // The shortest gap between two notification emails to one person (send-notifications).
+        ...(env.NOTIFICATION_EMAIL_INTERVAL_SECONDS
+          ? { NOTIFICATION_EMAIL_INTERVAL_SECONDS: env.NOTIFICATION_EMAIL_INTERVAL_SECONDS }
+          : {}),
+      },
       backendEnv: { MAIL_FROM: settings.mailFrom },
       wallClockLimitMs: wallClockLimitMs(env),
       log,
@@ -331,7 +338,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     // pg_net call them on a hosted project. Stopped first, before what its calls go through.
     const scheduler = startScheduler({
       jobs: readSchedule(options.projectRoot),
-      intervalMs: scheduleIntervalMs(env),
+      intervalMs: (job) => scheduleIntervalMs(env, job),
       call: callFunction(apiUrl, SERVICE_ROLE_KEY),
       log,
     });

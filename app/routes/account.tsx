@@ -38,6 +38,9 @@ export default function AccountLayout() {
         <NavLink to="/account/security" className={tab}>
           Security
         </NavLink>
+        <NavLink to="/account/notifications" className={tab}>
+          Notifications
+        </NavLink>
       </nav>
       <main className="mt-6">
         <Outlet />

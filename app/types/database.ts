@@ -140,6 +140,52 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"notification_preferences": {
+                  Row: {
+                    "email_frequency": string,"email_kinds": (string)[],"inbox_kinds": (string)[],"updated_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "email_frequency"?: string,"email_kinds"?: (string)[],"inbox_kinds"?: (string)[],"updated_at"?: string,"user_id": string
+                  }
+                  Update: {
+                    "email_frequency"?: string,"email_kinds"?: (string)[],"inbox_kinds"?: (string)[],"updated_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"notifications": {
+                  Row: {
+                    "actor_id": string | null,"archived_at": string | null,"comment_id": string | null,"created_at": string,"data": NonNullable<Json>,"id": number,"kind": string,"read_at": string | null,"recipient_id": string,"task_id": string | null,"workspace_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "actor_id"?: string | null,"archived_at"?: string | null,"comment_id"?: string | null,"created_at"?: string,"data"?: NonNullable<Json>,"id"?: never,"kind": string,"read_at"?: string | null,"recipient_id": string,"task_id"?: string | null,"workspace_id": string
+                  }
+                  Update: {
+                    "actor_id"?: string | null,"archived_at"?: string | null,"comment_id"?: string | null,"created_at"?: string,"data"?: NonNullable<Json>,"id"?: never,"kind"?: string,"read_at"?: string | null,"recipient_id"?: string,"task_id"?: string | null,"workspace_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "notifications_comment_id_fkey"
+      columns: ["comment_id"]
+isOneToOne: false
+      referencedRelation: "comments"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "notifications_task_fkey"
+      columns: ["task_id","workspace_id"]
+isOneToOne: false
+      referencedRelation: "tasks"
+      referencedColumns: ["id","workspace_id"]
+    },{
+      foreignKeyName: "notifications_workspace_id_fkey"
+      columns: ["workspace_id"]
+isOneToOne: false
+      referencedRelation: "workspaces"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"profiles": {
                   Row: {
                     "avatar_path": string | null,"created_at": string,"display_name": string,"id": string,"updated_at": string
@@ -261,6 +307,26 @@ isOneToOne: false
     },{
       foreignKeyName: "task_links_to_fkey"
       columns: ["to_task_id","workspace_id"]
+isOneToOne: false
+      referencedRelation: "tasks"
+      referencedColumns: ["id","workspace_id"]
+    }
+                  ]
+                },"task_watchers": {
+                  Row: {
+                    "created_at": string,"task_id": string,"user_id": string,"workspace_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"task_id": string,"user_id": string,"workspace_id": string
+                  }
+                  Update: {
+                    "created_at"?: string,"task_id"?: string,"user_id"?: string,"workspace_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "task_watchers_task_fkey"
+      columns: ["task_id","workspace_id"]
 isOneToOne: false
       referencedRelation: "tasks"
       referencedColumns: ["id","workspace_id"]
@@ -392,6 +458,9 @@ isOneToOne: false
 "checklist_ticked":
 { Args: { "body": string,"checked": boolean,"item": number,"item_text": string }; Returns: string
                            },
+"claim_notification_emails":
+{ Args: { "interval_seconds"?: number,"lease_seconds"?: number,"max_emails"?: number }; Returns: Json
+                           },
 "create_invitation":
 { Args: { "email": string,"role": Database["public"]['Enums']["workspace_role"],"workspace_id": string }; Returns: {
               "invitation_id": string,"token": string
@@ -480,6 +549,12 @@ isOneToOne: false
                            },
 "next_project_key":
 { Args: { "name": string,"workspace": string }; Returns: string
+                           },
+"notification_email_failed":
+{ Args: { "email_id": number,"error": string,"retry_seconds"?: number }; Returns: undefined
+                           },
+"notification_email_sent":
+{ Args: { "email_id": number }; Returns: undefined
                            },
 "overview_page":
 { Args: { "activity_limit"?: number,"my_task_limit"?: number,"today": string,"workspace_slug": string }; Returns: Json
@@ -577,6 +652,9 @@ isOneToOne: false
 { Args: { "workspace_id": string }; Returns: {
               "deleted_at": string,"deleted_by_name": string,"id": string,"number": number,"project_archived": boolean,"project_id": string,"project_key": string,"project_name": string,"purge_at": string,"title": string
             }[]
+                           },
+"unsubscribe_notification_emails":
+{ Args: { "apply"?: boolean,"token": string }; Returns: string
                            },
 "workspace_role_of":
 { Args: { "ws": string }; Returns: Database["public"]['Enums']["workspace_role"]

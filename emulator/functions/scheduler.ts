@@ -1,8 +1,9 @@
 // Scheduled Edge Functions, as a hosted project runs them with pg_cron and pg_net: each job of
 // supabase/schedule.toml is a POST to /functions/v1/<function> through the gateway, with the
 // service role key as its bearer token and the job's body, as `net.http_post` sends it
-// (docs/scheduled-functions.md). Locally every job runs every FUNCTIONS_SCHEDULE_INTERVAL seconds
-// (first one interval after the start; 0 turns the scheduler off), not at its cron time; a job
+// (docs/scheduled-functions.md). Locally every job runs every FUNCTIONS_SCHEDULE_INTERVAL seconds,
+// or every `interval_env` seconds for a job that names a setting of its own (first one interval
+// after the start; 0 turns it off), not at its cron time; a job
 // still running when its next turn comes is skipped that turn, as pg_cron skips a job whose
 // previous run has not finished.
 import { existsSync, readFileSync } from 'node:fs';
@@ -17,6 +18,11 @@ export interface ScheduledJob {
   cron: string;
   /** The request's JSON body. */
   body: string;
+  /**
+   * The setting (environment variable, in seconds) that says how often this job runs locally, and
+   * its default; without it the job runs every FUNCTIONS_SCHEDULE_INTERVAL.
+   */
+  interval?: { env: string; defaultSeconds: number };
 }
 
 /** One hour: the local default. */
@@ -34,7 +40,7 @@ export function readSchedule(projectRoot: string): ScheduledJob[] {
   const names = new Set<string>();
   return jobs.map((raw: Record<string, unknown>, i) => {
     const where = `supabase/schedule.toml: job ${i + 1}`;
-    const { name, function: fn, cron, body = '{}' } = raw;
+    const { name, function: fn, cron, body = '{}', interval_env, interval_default } = raw;
     if (typeof name !== 'string' || name === '') throw new Error(`${where}: give it a name`);
     if (names.has(name)) throw new Error(`${where}: the name ${name} is taken by an earlier job`);
     names.add(name);
@@ -48,18 +54,36 @@ export function readSchedule(projectRoot: string): ScheduledJob[] {
     } catch {
       throw new Error(`${where} (${name}): \`body\` is not JSON`);
     }
-    return { name, function: fn, cron: cron.trim(), body };
+    if (interval_env === undefined) {
+      if (interval_default !== undefined)
+        throw new Error(`${where} (${name}): \`interval_default\` needs an \`interval_env\``);
+      return { name, function: fn, cron: cron.trim(), body };
+    }
+    if (typeof interval_env !== 'string' || !/^[A-Z][A-Z0-9_]*$/.test(interval_env))
+      throw new Error(`${where} (${name}): \`interval_env\` must name an environment variable`);
+    if (typeof interval_default !== 'number' || !(interval_default >= 0))
+      throw new Error(`${where} (${name}): \`interval_default\` must be a number of seconds`);
+    return {
+      name,
+      function: fn,
+      cron: cron.trim(),
+      body,
+      interval: { env: interval_env, defaultSeconds: interval_default },
+    };
   });
 }
 
-/** FUNCTIONS_SCHEDULE_INTERVAL (seconds): how often the local scheduler runs every job; 0 is never. */
-export function scheduleIntervalMs(env: Record<string, string | undefined>): number {
-  const value = env.FUNCTIONS_SCHEDULE_INTERVAL;
-  if (value === undefined || value === '') return DEFAULT_SCHEDULE_INTERVAL_MS;
+/**
+ * FUNCTIONS_SCHEDULE_INTERVAL (seconds): how often the local scheduler runs every job; 0 is never.
+ * With a job, its own setting when it names one (`interval_env`).
+ */
+export function scheduleIntervalMs(env: Record<string, string | undefined>, job?: ScheduledJob): number {
+  const name = job?.interval?.env ?? 'FUNCTIONS_SCHEDULE_INTERVAL';
+  const value = env[name];
+  if (value === undefined || value === '')
+    return job?.interval ? job.interval.defaultSeconds * 1000 : DEFAULT_SCHEDULE_INTERVAL_MS;
   if (!/^\d+(\.\d+)?$/.test(value))
-    throw new Error(
-      `FUNCTIONS_SCHEDULE_INTERVAL must be a number of seconds (0 turns it off), not "${value}"`,
-    );
+    throw new Error(`${name} must be a number of seconds (0 turns it off), not "${value}"`);
   return Number(value) * 1000;
 }
 
@@ -75,7 +99,8 @@ export interface Scheduler {
  */
 export function startScheduler(options: {
   jobs: ScheduledJob[];
-  intervalMs: number;
+  /** How often each job runs: one interval for all, or each job's own. */
+  intervalMs: number | ((job: ScheduledJob) => number);
   call(job: ScheduledJob, signal: AbortSignal): Promise<Response>;
   log(line: string): void;
 }): Scheduler {
@@ -102,13 +127,20 @@ export function startScheduler(options: {
       .finally(() => running.delete(job.name));
     running.set(job.name, done);
   };
-  const timer =
-    intervalMs > 0 && jobs.length > 0 ? setInterval(() => jobs.forEach(run), intervalMs) : undefined;
-  timer?.unref();
+  // One timer per interval, running its jobs in their order.
+  const byInterval = new Map<number, ScheduledJob[]>();
+  for (const job of jobs) {
+    const ms = typeof intervalMs === 'number' ? intervalMs : intervalMs(job);
+    byInterval.set(ms, [...(byInterval.get(ms) ?? []), job]);
+  }
+  const timers = [...byInterval]
+    .filter(([ms]) => ms > 0)
+    .map(([ms, group]) => setInterval(() => group.forEach(run), ms));
+  for (const timer of timers) timer.unref();
   return {
     runs: () => ({ ...counts }),
     async stop() {
-      clearInterval(timer);
+      for (const timer of timers) clearInterval(timer);
       aborts.abort();
       await Promise.all(running.values());
     },

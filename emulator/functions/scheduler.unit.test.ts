@@ -37,6 +37,27 @@ describe('readSchedule', () => {
     expect(readSchedule(projectWith(null))).toEqual([]);
   });
 
+  it('reads a job’s own interval setting, and refuses a malformed one', () => {
+    const root = projectWith(
+      `[[jobs]]\nname = "n"\nfunction = "send"\ncron = "* * * * *"\ninterval_env = "NOTIFY_EVERY"\ninterval_default = 60\n`,
+    );
+    expect(readSchedule(root)).toEqual([
+      {
+        name: 'n',
+        function: 'send',
+        cron: '* * * * *',
+        body: '{}',
+        interval: { env: 'NOTIFY_EVERY', defaultSeconds: 60 },
+      },
+    ]);
+    const head = `[[jobs]]\nname = "n"\nfunction = "send"\ncron = "* * * * *"\n`;
+    expect(() => readSchedule(projectWith(`${head}interval_env = "x y"\ninterval_default = 1\n`))).toThrow(
+      /must name an environment variable/,
+    );
+    expect(() => readSchedule(projectWith(`${head}interval_env = "N"\n`))).toThrow(/number of seconds/);
+    expect(() => readSchedule(projectWith(`${head}interval_default = 5\n`))).toThrow(/needs an/);
+  });
+
   it('refuses a job without a name, with a taken name, a bad function, cron or body, naming it', () => {
     const bad = {
       'give it a name': `[[jobs]]\nfunction = "a"\ncron = "* * * * *"\n`,
@@ -57,6 +78,14 @@ describe('scheduleIntervalMs', () => {
     expect(scheduleIntervalMs({ FUNCTIONS_SCHEDULE_INTERVAL: '0.5' })).toBe(500);
     expect(scheduleIntervalMs({ FUNCTIONS_SCHEDULE_INTERVAL: '0' })).toBe(0);
     expect(() => scheduleIntervalMs({ FUNCTIONS_SCHEDULE_INTERVAL: '1h' })).toThrow(/number of seconds/);
+  });
+
+  it('reads a job’s own setting when it names one, with its default, and the common one otherwise', () => {
+    const own: ScheduledJob = { ...job('n'), interval: { env: 'NOTIFY_EVERY', defaultSeconds: 60 } };
+    expect(scheduleIntervalMs({}, own)).toBe(60_000);
+    expect(scheduleIntervalMs({ NOTIFY_EVERY: '2', FUNCTIONS_SCHEDULE_INTERVAL: '90' }, own)).toBe(2_000);
+    expect(scheduleIntervalMs({ FUNCTIONS_SCHEDULE_INTERVAL: '90' }, job('p'))).toBe(90_000);
+    expect(() => scheduleIntervalMs({ NOTIFY_EVERY: 'soon' }, own)).toThrow(/NOTIFY_EVERY must be a number/);
   });
 });
 
@@ -107,6 +136,21 @@ describe('startScheduler', () => {
     expect(lines.some((l) => /slow → slow: 500 in \d+ ms done/.test(l))).toBe(true);
     // 380 ms at one turn per 30 ms is 12 turns; the 200 ms runs let only a few of them start.
     expect(calls).toBeLessThan(6);
+  });
+
+  it('runs each job at its own interval', async () => {
+    const scheduler = startScheduler({
+      jobs: [job('fast'), job('slow'), job('off')],
+      intervalMs: (j) => ({ fast: 20, slow: 200, off: 0 })[j.name] ?? 0,
+      call: async () => new Response('ok'),
+      log: () => undefined,
+    });
+    await sleep(150);
+    await scheduler.stop();
+    const runs = scheduler.runs();
+    expect(runs.fast).toBeGreaterThanOrEqual(3);
+    expect(runs.slow).toBe(0);
+    expect(runs.off).toBe(0);
   });
 
   it('does nothing with an interval of 0', async () => {

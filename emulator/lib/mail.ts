@@ -12,6 +12,10 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** The message's own Message-ID (without angle brackets), when it came over SMTP with one. */
+  messageId?: string;
+  /** Its List-Unsubscribe and List-Unsubscribe-Post headers (RFC 2369, RFC 8058), when it has them. */
+  listUnsubscribe?: { header: string; post: string };
 }
 
 const NAMED_ENTITIES: Record<string, string> = {

@@ -259,6 +259,7 @@ export async function startMailbox(options: MailboxOptions): Promise<Mailbox> {
       HTML: m.HTML,
       Size: entry.size,
       Attachments: [],
+      ListUnsubscribe: m.ListUnsubscribe,
     });
   }
 

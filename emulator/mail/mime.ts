@@ -133,7 +133,13 @@ export function readMessage(raw: Buffer, envelope: { from?: string; to: string[]
   collectBodies(top, found);
   const from = parseAddresses(top.headers.get('from'))[0] ?? { Name: '', Address: envelope.from ?? '' };
   const headerTo = parseAddresses(top.headers.get('to'));
+  const messageId = /<([^<>\s]+)>/.exec(top.headers.get('message-id') ?? '')?.[1];
+  const unsubscribe = top.headers.get('list-unsubscribe');
   return {
+    ...(messageId ? { messageId } : {}),
+    ...(unsubscribe
+      ? { listUnsubscribe: { header: unsubscribe, post: top.headers.get('list-unsubscribe-post') ?? '' } }
+      : {}),
     from,
     to: headerTo.length > 0 ? headerTo : envelope.to.map((address) => ({ Name: '', Address: address })),
     subject: decodeHeader(top.headers.get('subject') ?? ''),

@@ -100,6 +100,31 @@ describe('the SMTP listener', () => {
     expect(message.HTML).toContain('href="https://example.com/invite/tok"');
   });
 
+  it('keeps the message’s own Message-ID and its one-click unsubscribe, as Mailpit shows them', async () => {
+    const transport = nodemailer.createTransport(smtp.url);
+    await transport.sendMail({
+      from: 'no-reply@crewboard.test',
+      to: 'grace@example.com',
+      subject: 'Digest',
+      text: 'Unsubscribe: https://example.com/unsubscribe/t',
+      messageId: '<notifications.abc@crewboard.test>',
+      headers: {
+        'List-Unsubscribe': '<https://example.com/unsubscribe/t>, <mailto:u@crewboard.test>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
+    const message = (await (await fetch(`${mailbox.url}/api/v1/message/latest`)).json()) as {
+      MessageID: string;
+      ListUnsubscribe: { Links: string[]; HeaderPost: string };
+    };
+    expect(message.MessageID).toBe('notifications.abc@crewboard.test');
+    expect(message.ListUnsubscribe.Links).toEqual([
+      'https://example.com/unsubscribe/t',
+      'mailto:u@crewboard.test',
+    ]);
+    expect(message.ListUnsubscribe.HeaderPost).toBe('List-Unsubscribe=One-Click');
+  });
+
   it('refuses a message over 1 MB', async () => {
     const transport = nodemailer.createTransport(smtp.url);
     const before = mailbox.messages().length;

@@ -13,6 +13,8 @@ export interface StoredMail {
   Text: string;
   HTML: string;
   Snippet: string;
+  /** Mailpit's ListUnsubscribe: the header, its https/mailto links, and List-Unsubscribe-Post. */
+  ListUnsubscribe: { Header: string; Links: string[]; Errors: string; HeaderPost: string };
 }
 
 const SNIPPET_LENGTH = 250;
@@ -87,7 +89,8 @@ export function store(mail: OutgoingMail): Entry {
   const bodyText = text || htmlToText(html);
   const stored: StoredMail = {
     ID: id,
-    MessageID: `${id}@mailbox.local`,
+    // The message's own Message-ID, as Mailpit keeps it; one of the mailbox's making without.
+    MessageID: mail.messageId ?? `${id}@mailbox.local`,
     Created: new Date().toISOString(),
     Subject: String(mail.subject ?? ''),
     From: address(mail.from),
@@ -95,6 +98,12 @@ export function store(mail: OutgoingMail): Entry {
     Text: text,
     HTML: html,
     Snippet: snippetOf(bodyText),
+    ListUnsubscribe: {
+      Header: mail.listUnsubscribe?.header ?? '',
+      Links: [...(mail.listUnsubscribe?.header ?? '').matchAll(/<([^<>]+)>/g)].map((m) => m[1] ?? ''),
+      Errors: '',
+      HeaderPost: mail.listUnsubscribe?.post ?? '',
+    },
   };
   return { mail: stored, size: sizeOf(stored), searchText: bodyText.toLowerCase() };
 }

@@ -106,6 +106,7 @@ test('the signed-out screens', async ({ page }) => {
     ['invitation', `/invite/${randomUUID()}`],
     ['invitation, signed out', `/invite/${invited.token}`],
     ['sign up from an invitation', `/signup?invitation=${invited.token}`],
+    ['unsubscribe (a link that is not valid)', `/unsubscribe/${randomUUID()}.${'0'.repeat(64)}`],
     ['404', '/no-such-page'],
   ];
   for (const [screen, url] of screens) {
@@ -192,6 +193,7 @@ test('the account screens and two-step sign-in', async ({ page }) => {
   for (const [screen, url] of [
     ['account', '/account'],
     ['account security', '/account/security'],
+    ['notification settings', '/account/notifications'],
     ['two-step verification', '/account/security/mfa'],
   ] as const) {
     await page.goto(url);

@@ -31,6 +31,10 @@ const backend = await startBackend({
     AUTH_RATE_LIMIT_TOKEN_REFRESH: '1000000',
     AUTH_RATE_LIMIT_MFA: '1000000',
     AUTH_JWT_EXPIRY: process.env.E2E_JWT_EXPIRY,
+    // Notification email, shortened: the schedule runs every 2 s, and one person may get an email
+    // every 5 s.
+    NOTIFICATION_SCHEDULE_SECONDS: '2',
+    NOTIFICATION_EMAIL_INTERVAL_SECONDS: '5',
   },
 });
 writeFileSync(

@@ -4,6 +4,7 @@
 // covered); a production start without its backend's settings stops at once with one line naming
 // the variable; a page, a data request and an error page all carry the security headers; and
 // /login ships at most 100 kB of JavaScript as the server compresses it.
+import { randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -245,6 +246,18 @@ describe('cross-site posts', () => {
     // Nineteen today: an empty list would make the test below pass by running nothing.
     expect(withAction.length).toBeGreaterThanOrEqual(19);
     expect(actions.map((a) => a.id)).toEqual(expect.arrayContaining(withAction));
+  });
+
+  it('lets an RFC 8058 one-click unsubscribe POST through (no Origin: a mail provider’s server), to the token’s judgement', async () => {
+    const res = await fetch(`${app.url}/unsubscribe/${randomUUID()}.${'0'.repeat(64)}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('set-cookie')).toBeNull();
+    expect(await res.text()).toContain('This unsubscribe link is not valid');
   });
 
   it.each(actions)('$url ($id) answers the 403 page, before any action runs', async ({ id, url }) => {

@@ -41,6 +41,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       AUTH_RATE_LIMIT_SIGN_IN: '30',
       AUTH_RATE_LIMIT_VERIFY: '30',
       AUTH_RATE_LIMIT_TOKEN_REFRESH: '150',
+      // No notification email on a schedule: tests that count a person's mail get only what they
+      // asked for. tests/faults/notification-email.test.ts calls send-notifications itself.
+      NOTIFICATION_SCHEDULE_SECONDS: '0',
     },
   });
   project.provide('backend', {

@@ -11,6 +11,10 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** `<local@domain>`: the same on every try of one email, so receivers can tell a resend. */
+  messageId?: string;
+  /** Extra headers (List-Unsubscribe…). */
+  headers?: Record<string, string>;
 }
 
 let transport: { url: string; send: ReturnType<typeof nodemailer.createTransport> } | null = null;
