@@ -42,7 +42,7 @@ Deno.serve(async (req) => {
   const interval = seconds('NOTIFICATION_EMAIL_INTERVAL_SECONDS', 600);
   // The first retry after a failure: a tenth of the interval (a minute by default), doubling.
   const retrySeconds = Math.max(1, Math.round(interval / 10));
-  const from = Deno.env.get('MAIL_FROM') || 'Crewboard <no-reply@crewboard.test>';
+  const from = env('MAIL_FROM');
   const siteUrl = env('SITE_URL');
   const smtpUrl = env('SMTP_URL');
   const admin = createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), {
