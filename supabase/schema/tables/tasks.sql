@@ -80,6 +80,8 @@ CREATE TRIGGER tasks_board_cache_update AFTER UPDATE ON public.tasks REFERENCING
 CREATE TRIGGER tasks_check_parent BEFORE INSERT OR UPDATE OF parent_id ON public.tasks FOR EACH ROW WHEN (new.parent_id IS NOT NULL) EXECUTE FUNCTION public.tasks_check_parent();
 CREATE TRIGGER tasks_history AFTER INSERT OR UPDATE OF title, status_id, assignee_id, priority, due_date ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.task_history_of_tasks();
 CREATE TRIGGER tasks_history_trash AFTER UPDATE OF deleted_at ON public.tasks FOR EACH ROW WHEN (old.deleted_at IS DISTINCT FROM new.deleted_at) EXECUTE FUNCTION private.task_history_of_trash();
+CREATE TRIGGER tasks_notify_insert AFTER INSERT ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.notify_of_new_task();
+CREATE TRIGGER tasks_notify_update AFTER UPDATE OF assignee_id, status_id, description ON public.tasks FOR EACH ROW WHEN (old.assignee_id IS DISTINCT FROM new.assignee_id OR old.status_id IS DISTINCT FROM new.status_id OR old.description IS DISTINCT FROM new.description) EXECUTE FUNCTION private.notify_of_task_change();
 CREATE TRIGGER tasks_number BEFORE INSERT ON public.tasks FOR EACH ROW EXECUTE FUNCTION public.number_new_task();
 CREATE TRIGGER tasks_parent_history_insert AFTER INSERT ON public.tasks FOR EACH ROW WHEN (new.parent_id IS NOT NULL) EXECUTE FUNCTION private.task_history_of_parents();
 CREATE TRIGGER tasks_parent_history_update AFTER UPDATE OF parent_id ON public.tasks FOR EACH ROW WHEN (new.parent_id IS DISTINCT FROM old.parent_id) EXECUTE FUNCTION private.task_history_of_parents();

@@ -45,7 +45,9 @@ create policy "roles change below the changer" on public.workspace_members
 CREATE TRIGGER workspace_members_activity AFTER INSERT OR DELETE ON public.workspace_members FOR EACH ROW EXECUTE FUNCTION public.record_activity();
 CREATE TRIGGER workspace_members_board_cache_delete AFTER DELETE ON public.workspace_members REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_people();
 CREATE TRIGGER workspace_members_board_cache_insert AFTER INSERT ON public.workspace_members REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_people();
+CREATE TRIGGER workspace_members_forget AFTER DELETE ON public.workspace_members REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.forget_former_members();
 CREATE TRIGGER workspace_members_limit BEFORE INSERT ON public.workspace_members FOR EACH ROW EXECUTE FUNCTION public.limit_workspace_members();
+CREATE TRIGGER workspace_members_notify AFTER INSERT ON public.workspace_members FOR EACH ROW EXECUTE FUNCTION private.notify_of_new_member();
 
 grant references, trigger, maintain on public.workspace_members to anon;
 grant select, delete, references, trigger, maintain on public.workspace_members to authenticated;
