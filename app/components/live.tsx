@@ -17,8 +17,15 @@ function browserClient(env: RootData['supabase']): Promise<SupabaseClient> {
 
 type Subscribe = (channel: RealtimeChannel, changed: () => void) => RealtimeChannel;
 
-/** `connecting` until changes flow, `live` while they do, `interrupted` between an outage and its end. */
+/** `connecting` until changes flow, `live` while they do, `interrupted` once they have stopped for OUTAGE_GRACE_MS. */
 export type LiveState = 'connecting' | 'live' | 'interrupted';
+
+/**
+ * How long the connection may stay down before the page says so. A first join can go through a
+ * refused attempt and a retry (about 1.6 s) with nothing lost, so a blip is not an outage: the
+ * warning is for a connection really lost (or never made) for this long.
+ */
+export const OUTAGE_GRACE_MS = 3_000;
 
 /**
  * Joins `topic`, lets `subscribe` add its listeners, and reloads the page's data (briefly debounced)
@@ -45,6 +52,22 @@ function useLiveChannel(
       clearTimeout(timer);
       timer = setTimeout(() => latest.current.revalidate(), 50);
     };
+    // Set while the channel is not live; says so once it has stayed that way for the grace period.
+    let outage: ReturnType<typeof setTimeout> | undefined;
+    const down = () => {
+      // Leaving (the effect cleaned up) closes the channel: that is no outage.
+      if (cancelled) return;
+      outage ??= setTimeout(() => setState('interrupted'), OUTAGE_GRACE_MS);
+    };
+    const up = () => {
+      clearTimeout(outage);
+      outage = undefined;
+      setState('live');
+    };
+    down();
+    // Realtime acknowledges the database listeners once a join; a rejoin of a channel that was live
+    // is live again as soon as it is subscribed.
+    let wasLive = false;
     void browserClient(env).then((supabase) => {
       if (cancelled) return;
       let interrupted = false;
@@ -59,16 +82,20 @@ function useLiveChannel(
       );
       // Realtime says when it listens to the database for this channel: only then is it live.
       channel.on('system', {}, (message: { extension?: string; status?: string }) => {
-        if (message.extension === 'postgres_changes' && message.status === 'ok') setState('live');
+        if (message.extension === 'postgres_changes' && message.status === 'ok') {
+          wasLive = true;
+          up();
+        }
       });
       channel.subscribe((status) => {
         if (status === 'SUBSCRIBED') {
           latest.current.onJoined?.(channel);
+          if (wasLive) up();
           if (interrupted) changed();
           interrupted = false;
         } else {
           interrupted = true;
-          setState('interrupted');
+          down();
         }
       });
       leave = () => void supabase.removeChannel(channel);
@@ -76,6 +103,7 @@ function useLiveChannel(
     return () => {
       cancelled = true;
       clearTimeout(timer);
+      clearTimeout(outage);
       leave();
     };
   }, [env, topic, options.private, options.presenceKey]);

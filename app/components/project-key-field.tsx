@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useCallback } from 'react';
+import { useFollowsName } from './follows-name.ts';
 import type { FieldMetadata } from './schema-form.ts';
 import { Field } from './forms.tsx';
 import { nextProjectKey } from '~/utils/projects.ts';
@@ -17,29 +18,9 @@ export function ProjectKeyField({
   nameId: string;
   taken: string[];
 }) {
-  const followsName = useRef(true);
   const takenKeys = taken.join(',');
-  useEffect(() => {
-    const name = document.getElementById(nameId);
-    const key = document.getElementById(field.id);
-    if (!(name instanceof HTMLInputElement) || !(key instanceof HTMLInputElement)) return;
-    // A key sent back with an error, or typed before the page was interactive, is the user's own.
-    followsName.current = key.value === '';
-    const follow = () => {
-      if (followsName.current)
-        key.value = name.value.trim() ? nextProjectKey(name.value, takenKeys.split(',')) : '';
-    };
-    const own = () => {
-      followsName.current = key.value === '';
-      if (followsName.current) follow();
-    };
-    name.addEventListener('input', follow);
-    key.addEventListener('input', own);
-    return () => {
-      name.removeEventListener('input', follow);
-      key.removeEventListener('input', own);
-    };
-  }, [nameId, field.id, takenKeys]);
+  const derive = useCallback((name: string) => nextProjectKey(name, takenKeys.split(',')), [takenKeys]);
+  useFollowsName(nameId, field.id, derive);
   return (
     <Field
       label="Key"

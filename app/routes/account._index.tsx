@@ -3,6 +3,7 @@ import { parseWithZod } from '~/utils/form-parse.ts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { Avatar } from '~/components/avatar.tsx';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { Field, FileField, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { randomUUID } from 'node:crypto';
@@ -139,26 +140,32 @@ export default function Profile() {
         />
         <SubmitButton>Save</SubmitButton>
       </Form>
-      <AvatarForm avatarUrl={avatarUrl} error={actionData?.avatarError ?? null} />
+      <AvatarForm
+        avatarUrl={avatarUrl}
+        displayName={displayName}
+        email={email}
+        error={actionData?.avatarError ?? null}
+      />
     </section>
   );
 }
 
-function AvatarForm({ avatarUrl, error }: { avatarUrl: string | null; error: string | null }) {
+function AvatarForm({
+  avatarUrl,
+  displayName,
+  email,
+  error,
+}: {
+  avatarUrl: string | null;
+  displayName: string;
+  email: string | undefined;
+  error: string | null;
+}) {
   return (
     <div className="max-w-md space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
       <h2 className="text-base font-semibold">Picture</h2>
       <div className="flex items-center gap-4">
-        {avatarUrl ? (
-          <img src={avatarUrl} alt="Your picture" className="h-16 w-16 rounded-full object-cover" />
-        ) : (
-          <span
-            aria-hidden="true"
-            className="flex h-16 w-16 items-center justify-center rounded-full bg-slate-200 text-slate-500"
-          >
-            ?
-          </span>
-        )}
+        <Avatar name={displayName || email || ''} url={avatarUrl} size="lg" />
         {avatarUrl ? (
           <Form method="post">
             <button

@@ -2,14 +2,14 @@ import { getFormProps } from '~/components/schema-form.ts';
 import { parseWithZod } from '~/utils/form-parse.ts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
-import { AuthCard, FormMessage, Honeypot, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
+import { AuthCard, Field, FormMessage, Honeypot, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { friendlyAuthError, friendlyStatus } from '~/utils/auth-errors.server.ts';
 import { limitSignInAttempt } from '~/utils/rate-limit.server.ts';
 import { readPublicForm } from '~/utils/request.server.ts';
-import { ResendSchema } from '~/utils/schemas.ts';
+import { CodeSchema, ResendSchema } from '~/utils/schemas.ts';
 import { getSupabase } from '~/utils/session/supabase.server.ts';
 
 const RESEND_AFTER_SECONDS = 60;
@@ -68,19 +68,27 @@ export default function CheckEmail() {
   // The address is not typed here, so its errors, if any, show with the form's.
   const errors = [...(form.errors ?? []), ...(fields.email.errors ?? [])];
   const seconds = useSecondsLeft(sent);
+  const [codeForm, codeFields] = useSchemaForm('code-entry', CodeSchema, undefined);
   return (
     <AuthCard title="Check your email">
       <p className="text-slate-700">
         We sent a confirmation link and a 6-digit code to <strong>{email || 'your address'}</strong>. Follow
-        the link to finish creating your account, or{' '}
-        <Link
-          to={`/login/code?${new URLSearchParams({ email })}`}
-          className="font-medium text-indigo-600 hover:underline"
-        >
-          enter the code
-        </Link>
-        .
+        the link to finish creating your account, or enter the code here.
       </p>
+      {/* Checked by /login/code's action, which confirms a sign-up's code as it signs in with one
+          (and lands on a pending invitation's workspace); its errors show on that page. */}
+      <Form
+        method="post"
+        action={`/login/code?${new URLSearchParams({ email })}`}
+        {...getFormProps(codeForm)}
+        className="mt-6 space-y-4"
+      >
+        <Honeypot />
+        <input type="hidden" name="email" value={email} />
+        <input type="hidden" name="next" value="" />
+        <Field label="Code" field={codeFields.code} type="text" autoComplete="one-time-code" />
+        <SubmitButton>Verify</SubmitButton>
+      </Form>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-3">
         <Honeypot />
         <input type="hidden" name="email" value={email} />

@@ -27,7 +27,8 @@ export default function WorkspaceLayout() {
   useEffect(() => setMenuOpen(false), [pathname]);
   return (
     <div className="workspace-shell mx-auto flex min-h-screen max-w-7xl flex-col md:flex-row">
-      <div className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-2.5 md:hidden">
+      {/* The phone's top bar is the page's banner, so it sits in a landmark like everything else. */}
+      <header className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-2.5 md:hidden">
         <p className="min-w-0 truncate font-semibold">
           <Link to="/w" className="text-indigo-600">
             Crewboard
@@ -52,7 +53,7 @@ export default function WorkspaceLayout() {
             Menu
           </a>
         )}
-      </div>
+      </header>
       <aside
         id="workspace-menu"
         data-open={menuOpen || undefined}

@@ -7,7 +7,8 @@ import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { redirectWithSession } from '~/utils/session/user.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
-import { WorkspaceSchema } from '~/utils/workspace-schemas.ts';
+import { slugFromName, WorkspaceSchema } from '~/utils/workspace-schemas.ts';
+import { useFollowsName } from '~/components/follows-name.ts';
 import { readForm } from '~/utils/form-body.server.ts';
 import { dataErrorResponse } from '~/utils/data-errors.server.ts';
 import { classifyDataError } from '~/utils/data-errors.server.ts';
@@ -23,6 +24,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     .order('name');
   if (error) throw dataErrorResponse(error);
   return json({
+    // The site's own host, as the browser asked for it, names the address in the form's hint.
+    host: new URL(request.url).host,
     workspaces: data.map((w) => ({
       name: w.name,
       slug: w.slug,
@@ -35,7 +38,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameSite(request);
   const { supabase } = await signedIn(request, context);
-  const submission = parseWithZod(await readForm(request), { schema: WorkspaceSchema });
+  const form = await readForm(request);
+  // Left empty (without JavaScript nothing fills it in), the address comes from the name.
+  if (!String(form.get('slug') ?? '').trim()) form.set('slug', slugFromName(String(form.get('name') ?? '')));
+  const submission = parseWithZod(form, { schema: WorkspaceSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
   const { data, error } = await supabase.rpc('create_workspace', submission.value);
   if (error) {
@@ -64,9 +70,10 @@ const ROLE_LABEL: Record<string, string> = {
 };
 
 export default function Workspaces() {
-  const { workspaces } = useLoaderData<typeof loader>();
+  const { host, workspaces } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useSchemaForm('new-workspace', WorkspaceSchema, actionData?.result);
+  useFollowsName(fields.name.id, fields.slug.id, slugFromName);
   return (
     <main className="mx-auto max-w-3xl px-4 py-8">
       <header className="flex items-center justify-between">
@@ -113,7 +120,7 @@ export default function Workspaces() {
             label="Address"
             field={fields.slug}
             type="text"
-            hint="crewboard.app/w/your-address — lowercase letters, digits and hyphens."
+            hint={`${host}/w/your-address — lowercase letters, digits and hyphens; left blank, it comes from the name.`}
           />
           <SubmitButton>Create workspace</SubmitButton>
         </Form>

@@ -34,6 +34,20 @@ export const WorkspaceSchema = z.object({
   ),
 });
 
+/**
+ * The address a workspace name suggests: its letters and digits, accents dropped, lowercased, runs of
+ * anything else made one hyphen, at most 40 characters ("Café Crew!" → "cafe-crew").
+ */
+export function slugFromName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 40)
+    .replace(/^-+|-+$/g, '');
+}
+
 export const RESERVED_SLUGS = [
   'new',
   'settings',

@@ -68,7 +68,8 @@ test('upload and remove a picture on the account page; its bytes decide its type
   await input.setInputFiles({ name: 'photo.txt', mimeType: 'text/plain', buffer: PNG });
   await upload.click();
   await expectFlashOnce(page, 'Your picture was updated.');
-  const picture = page.getByRole('img', { name: 'Your picture' });
+  // The uploaded picture in place of the initials (app/components/avatar.tsx).
+  const picture = page.getByRole('main').locator('img.avatar');
   await expect(picture).toBeVisible();
   const src = (await picture.getAttribute('src')) ?? '';
   const served = await fetch(src);
@@ -84,7 +85,7 @@ test('upload and remove a picture on the account page; its bytes decide its type
 
   await page.getByRole('button', { name: 'Remove picture' }).click();
   await expectFlashOnce(page, 'Your picture was removed.');
-  await expect(page.getByRole('img', { name: 'Your picture' })).toHaveCount(0);
+  await expect(page.getByRole('main').locator('img.avatar')).toHaveCount(0);
   expect(await storedUnder('avatars', id)).toHaveLength(0);
 });
 

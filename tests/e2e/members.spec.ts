@@ -113,6 +113,13 @@ test('invite a member and a viewer, who accept from their links; change a role, 
   await expect(page.getByLabel(`Role of ${viewerName}`)).toHaveValue('member');
   await page.goto(`/w/${slug}/members`);
   await expect(page.getByLabel(`Role of ${viewerName}`)).toHaveValue('member');
+  // In dark mode the role select is drawn on the dark surface like the invitation's, not as a grey
+  // native control.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const background = (label: string) =>
+    page.getByLabel(label, { exact: true }).evaluate((select) => getComputedStyle(select).backgroundColor);
+  expect(await background(`Role of ${viewerName}`)).toBe(await background('Role'));
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.getByRole('button', { name: `Remove ${viewerName}` }).click();
   await expect(page.getByText(viewerName)).toHaveCount(0);
 

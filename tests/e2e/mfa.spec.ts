@@ -222,3 +222,15 @@ test('deletes an account; the sole owner of a shared workspace is told what to d
   });
   expect(await res.json()).toEqual([]);
 });
+
+test('a set-up left half-way is not listed as a working app', async ({ page, signedIn: _signedIn }) => {
+  await page.goto('/account/security');
+  await page.getByRole('link', { name: 'Manage two-step verification' }).click();
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  await expect(page.getByLabel('Or type this secret key into the app')).toBeVisible();
+  // Left: the page opened again without the code ever typed.
+  await page.goto('/account/security/mfa');
+  await expect(page.getByText('Setup not finished')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Your authenticator apps' })).toHaveCount(0);
+  await expect(page.getByText(/^Off:/)).toBeVisible();
+});

@@ -18,3 +18,17 @@ test('changes the display name, with errors next to the field and the typed valu
   await expectFlashOnce(page, 'Saved.');
   await expect(page.getByLabel('Display name')).toHaveValue('Ada Lovelace');
 });
+
+test('shows the initials for a person without a picture, as every other page does', async ({
+  page,
+  signedIn,
+}) => {
+  void signedIn;
+  await page.goto('/account');
+  await page.getByLabel('Display name').fill('Ada Lovelace');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expectFlashOnce(page, 'Saved.');
+  const picture = page.getByRole('main').getByRole('img', { name: 'Ada Lovelace' });
+  await expect(picture).toHaveText('AL');
+  await expect(page.getByRole('main').getByText('?', { exact: true })).toHaveCount(0);
+});

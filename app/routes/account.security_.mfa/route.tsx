@@ -56,10 +56,11 @@ export default function TwoStepVerification() {
             : 'Off: add an authenticator app, and signing in will also ask for a code from it.'}
         </p>
       </div>
-      {factors.length > 0 ? (
+      {/* A set-up left half-way is no working app: not listed, and discarded by the next set-up. */}
+      {verified.length > 0 ? (
         <Panel title="Your authenticator apps">
           <ul className="divide-y divide-slate-200">
-            {factors.map((factor) => (
+            {verified.map((factor) => (
               <FactorRow
                 key={factor.id}
                 factor={factor}

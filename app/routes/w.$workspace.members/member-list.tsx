@@ -48,7 +48,7 @@ export function MemberList({
                     id={`role-${m.id}`}
                     name="role"
                     defaultValue={m.role}
-                    className="rounded border border-slate-300 px-1 py-0.5"
+                    className="rounded border border-slate-300 bg-white px-1 py-0.5 text-slate-900"
                   >
                     {rolesGivenBy(myRole).map((r) => (
                       <option key={r} value={r}>
@@ -60,7 +60,7 @@ export function MemberList({
                     type="submit"
                     name="intent"
                     value="role"
-                    className="rounded border border-slate-300 px-2 py-0.5"
+                    className="rounded border border-slate-300 bg-white px-2 py-0.5 text-slate-900"
                   >
                     Change role
                   </button>

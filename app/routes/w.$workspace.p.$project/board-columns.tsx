@@ -91,7 +91,7 @@ export function BoardColumn({
     >
       <h2 className="text-sm font-semibold text-slate-700">
         {column.name}{' '}
-        <span className="font-normal text-slate-500">{of === null ? total : `${total} of ${of}`}</span>
+        <span className="font-normal text-slate-600">{of === null ? total : `${total} of ${of}`}</span>
       </h2>
       <ol className="mt-2 space-y-2">
         {cards.map((task, index) => {
