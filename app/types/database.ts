@@ -167,6 +167,12 @@ isOneToOne: false
                   }
                   Relationships: [
                     {
+      foreignKeyName: "notifications_actor_profile_fkey"
+      columns: ["actor_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
       foreignKeyName: "notifications_comment_id_fkey"
       columns: ["comment_id"]
 isOneToOne: false

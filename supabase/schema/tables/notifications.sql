@@ -18,6 +18,7 @@ create table public.notifications (
   constraint notifications_pkey PRIMARY KEY (id),
   constraint notifications_kind_check CHECK (kind = ANY (ARRAY['assigned'::text, 'mentioned'::text, 'commented'::text, 'status_changed'::text, 'added_to_workspace'::text])),
   constraint notifications_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint notifications_actor_profile_fkey FOREIGN KEY (actor_id) REFERENCES public.profiles(id) ON DELETE SET NULL,
   constraint notifications_comment_id_fkey FOREIGN KEY (comment_id) REFERENCES public.comments(id) ON DELETE CASCADE,
   constraint notifications_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint notifications_task_fkey FOREIGN KEY (task_id, workspace_id) REFERENCES public.tasks(id, workspace_id) ON DELETE CASCADE,
