@@ -21,4 +21,7 @@ export const TaskIntent = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('remove-link'), linkId: Uuid }),
   // A checklist box of the description: its value says the item, its new state and its text.
   z.object({ intent: z.literal('tick'), item: z.string() }),
+  // Watching (watch.server.ts): open to anyone who reads the task, viewers included.
+  z.object({ intent: z.literal('watch') }),
+  z.object({ intent: z.literal('unwatch') }),
 ]);

@@ -33,11 +33,13 @@ import { TaskForm } from './task-form.tsx';
 import { setLabels, toggleLabel } from './task-labels.server.ts';
 import { TaskLabels } from './task-labels.tsx';
 import { deleteTask } from './trash-task.server.ts';
+import { setWatching } from './watch.server.ts';
+import { WatchTask } from './watch.tsx';
 import { requireTask, taskPanelData } from './task.server.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const found = await requireTask(request, context, params);
-  const { user, member, project, task, statuses } = found;
+  const { user, member, project, task, statuses, watching } = found;
   // `?edit=<comment id>` opens the editor of one's own comment: a link, so it works without JavaScript.
   const editing = new URL(request.url).searchParams.get('edit');
   const panel = await taskPanelData(found);
@@ -64,14 +66,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     me: user.id,
     canEdit,
     canModerate: atLeast(member.role, 'admin'),
+    watching,
   });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireSameSite(request);
+  const multipart = (request.headers.get('content-type') ?? '').startsWith('multipart/form-data');
+  const formData = multipart ? null : await readForm(request);
+  // Watching is for anyone who reads the task; every other change is for members.
+  const watch = formData?.get('intent');
+  if (watch === 'watch' || watch === 'unwatch')
+    return setWatching(await requireTask(request, context, params), watch === 'watch');
   const found = await requireTask(request, context, params, 'member');
-  if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) return attachFile(found);
-  const formData = await readForm(request);
+  if (!formData) return attachFile(found);
   const sent = readIntent(formData, TaskIntent);
   switch (sent.intent) {
     case 'save':
@@ -103,6 +111,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return removeLink(found, sent.linkId);
     case 'tick':
       return tickItem(found, sent.item);
+    case 'watch':
+    case 'unwatch':
+      return setWatching(found, sent.intent === 'watch');
   }
 }
 
@@ -177,6 +188,10 @@ export default function TaskPanel() {
           }
         />
       )}
+      <WatchTask
+        watching={page.watching}
+        error={reply && 'watchError' in reply ? (reply.watchError ?? null) : null}
+      />
       {canEdit ? (
         <MoveTask
           task={task}

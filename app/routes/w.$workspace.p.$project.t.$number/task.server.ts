@@ -33,7 +33,7 @@ export async function requireTask(
   const { data: found, error } = await supabase
     .from('tasks')
     .select(
-      'id, number, title, description, status:status_id, priority, assignee_id, due_date, parent_id, project:projects!tasks_project_fkey(archived_at, statuses:project_statuses(id, name, category, position)), task_labels(label:labels(id, name, color))',
+      'id, number, title, description, status:status_id, priority, assignee_id, due_date, parent_id, project:projects!tasks_project_fkey(archived_at, statuses:project_statuses(id, name, category, position)), task_labels(label:labels(id, name, color)), task_watchers(user_id)',
     )
     .eq('project_id', project.id)
     .eq('workspace_id', member.workspace.id)
@@ -41,7 +41,8 @@ export async function requireTask(
     .maybeSingle();
   if (error) throw dataErrorResponse(error);
   if (!found) throw notFound();
-  const { task_labels: on, ...task } = found;
+  // Whether the caller watches it: row-level security shows each person only their own watch.
+  const { task_labels: on, task_watchers: watchers, ...task } = found;
   // The project's statuses in board order: the panel's Status choices, and whether the task is open.
   const statuses = (task.project?.statuses ?? [])
     .sort((a, b) => a.position - b.position || a.id.localeCompare(b.id))
@@ -51,7 +52,8 @@ export async function requireTask(
     .flatMap(({ label }) => (label ? [label] : []))
     .sort((a, b) => a.name.localeCompare(b.name));
   const here = taskPath(member.workspace.slug, project.key, task.number);
-  return { request, context, user, member, project, task, statuses, labels, supabase, here };
+  const watching = watchers.some((w) => w.user_id === user.id);
+  return { request, context, user, member, project, task, statuses, labels, watching, supabase, here };
 }
 
 /** A task request: who asks, the task, and the panel's address to come back to. */
