@@ -6,12 +6,12 @@ import { useRevalidator, useRouteLoaderData } from '@remix-run/react';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { useEffect, useRef, useState } from 'react';
 
-interface RootData {
+export interface RootData {
   supabase: { url: string; anonKey: string };
 }
 
 /** The browser's one Supabase client (@supabase/ssr keeps a single instance), loaded on demand. */
-function browserClient(env: RootData['supabase']): Promise<SupabaseClient> {
+export function browserClient(env: RootData['supabase']): Promise<SupabaseClient> {
   return import('@supabase/ssr').then(({ createBrowserClient }) => createBrowserClient(env.url, env.anonKey));
 }
 

@@ -3,6 +3,7 @@ import { json } from '@remix-run/node';
 import { Form, Link, NavLink, Outlet, useLoaderData, useLocation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
+import { InboxLink } from '~/components/inbox-link.tsx';
 import { projectPath } from '~/utils/projects.ts';
 import { atLeast } from '~/utils/roles.ts';
 import { signedIn } from '~/utils/session/signed-in.server.ts';
@@ -74,7 +75,10 @@ export default function WorkspaceLayout() {
           Crewboard
         </Link>
         <p className="mt-2 hidden truncate text-lg font-semibold md:block">{workspace.name}</p>
-        <nav aria-label="Workspace" className="space-y-1 md:mt-4">
+        <nav aria-label="Notifications" className="md:mt-4">
+          <InboxLink />
+        </nav>
+        <nav aria-label="Workspace" className="mt-1 space-y-1">
           <NavLink to="." end className="nav-link">
             Overview
           </NavLink>
