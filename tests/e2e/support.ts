@@ -12,6 +12,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { projectPath } from '../../app/utils/projects.ts';
+import { ANON_KEY } from '../../emulator/keys.ts';
 
 export { expect };
 // Tests build the app's addresses the way the app does.
@@ -430,4 +431,38 @@ export async function pendingInvitation(email: string): Promise<{ token: string;
     token_hash: createHash('sha256').update(token).digest('hex'),
   });
   return { token, slug };
+}
+
+/** An access token for `account`, as supabase-js gets one (password grant): to act as them over REST. */
+export async function accessTokenOf(account: { email: string; password: string }): Promise<string> {
+  const { apiUrl } = endpoints();
+  const res = await fetch(`${apiUrl}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** `pathAndQuery` of the REST API as `token`'s person: row-level security decides, as for the app. */
+export async function restAs<T = unknown>(
+  token: string,
+  method: 'POST' | 'PATCH',
+  pathAndQuery: string,
+  body: unknown,
+): Promise<T> {
+  const { apiUrl } = endpoints();
+  const res = await fetch(`${apiUrl}/rest/v1/${pathAndQuery}`, {
+    method,
+    headers: {
+      apikey: ANON_KEY,
+      Authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      Prefer: 'return=representation',
+    },
+    body: JSON.stringify(body),
+  });
+  expect(res.ok, `${pathAndQuery}: ${await res.clone().text()}`).toBe(true);
+  return (await res.json()) as T;
 }
