@@ -12,6 +12,7 @@ import { PARTS } from './cpu.ts';
 import { startBenchBackend, type BenchBackend } from './backend.ts';
 import { benchFunctions } from './functions.ts';
 import { hasNginx, startNginx } from './nginx.ts';
+import { benchNotifications, type NotificationFigures } from './notifications.ts';
 import { benchTaskPanel, PANEL_COMMENTS, PANEL_HISTORY, type PanelFigures } from './panel.ts';
 import { benchStorage } from './storage.ts';
 import { realtimeLatency, type Latency } from './realtime.ts';
@@ -334,6 +335,33 @@ function panelRows(panel: PanelFigures): Row[] {
   ];
 }
 
+function notificationRows(n: NotificationFigures): Row[] {
+  return [
+    [
+      `comment mentioning 5 on a task 10 watch (${n.notificationsPerComment} notifications), p50 / p95`,
+      `${n.notifyingMs.p50.toFixed(2)} / ${n.notifyingMs.p95.toFixed(2)} ms`,
+      `${(n.notifyingMs.p50 / n.quietMs.p50).toFixed(2)} × a comment that notifies nobody (p50), measured beside it`,
+    ],
+    [
+      'comment that notifies nobody, p50 / p95 (reference)',
+      `${n.quietMs.p50.toFixed(2)} / ${n.quietMs.p95.toFixed(2)} ms`,
+      `${n.samples} of each, alternating, one transaction each`,
+    ],
+  ];
+}
+
+/** `npm run bench -- notifications`: what notifications cost a comment, on a fresh backend. */
+async function notificationsOnly(): Promise<void> {
+  const dir = scratchDir();
+  const backend = await start(dir);
+  try {
+    printTable('Crewboard notifications benchmark', notificationRows(await benchNotifications(backend)));
+  } finally {
+    await backend.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** `npm run bench -- panel` measures the task panel's rows alone. */
 async function panelOnly(): Promise<void> {
   const dir = scratchDir();
@@ -387,6 +415,7 @@ async function main(): Promise<void> {
     const auth = await authThroughput(backend);
     const app = await benchApp(backend);
     const panel = await benchTaskPanel(backend);
+    const notifications = await benchNotifications(backend);
     const storage = await benchStorage(backend);
     // The app's boards added 6,000 tasks: vacuum and analyze them now, rather than let autovacuum
     // start on them in the middle of the realtime latencies.
@@ -417,7 +446,7 @@ async function main(): Promise<void> {
         `${(times.warm / times.cold).toFixed(2)} × cold (goal < 5 s)`,
       ],
     ];
-    rows.push(...appRows(app), ...panelRows(panel));
+    rows.push(...appRows(app), ...panelRows(panel), ...notificationRows(notifications));
     rows.push(
       [
         '10 MB upload through storage (median of 5)',
@@ -489,6 +518,7 @@ async function restOnly(): Promise<void> {
 
 if (process.argv[2] === 'app') await appOnly();
 else if (process.argv[2] === 'panel') await panelOnly();
+else if (process.argv[2] === 'notifications') await notificationsOnly();
 else if (process.argv[2] === 'soak') await soak(start, scratchDir, Number(process.argv[3] ?? 15));
 else if (process.argv[2] === 'rest') await restOnly();
 else if (process.argv[2] === 'realtime') await realtimeOnly();
