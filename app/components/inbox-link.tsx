@@ -1,14 +1,16 @@
-// The sidebar's Inbox link, with the number of unread notifications once the page is interactive:
-// counted as the reader (row-level security shows each person only their own), and counted again
-// whenever Realtime says one of theirs was written or changed (marked read elsewhere, archived).
+// The sidebar's Inbox link, with the number of unread notifications: from the server when the page's
+// own call said it (board and overview pages, without JavaScript too), then, once the page is
+// interactive, counted again whenever Realtime says one of the reader's was written or changed
+// (marked read elsewhere, archived): public.my_unread_notifications, as the reader.
 import { NavLink, useRouteLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { browserClient, type RootData } from './live.tsx';
 
-export function InboxLink() {
+export function InboxLink({ unread: fromServer }: { unread: number | null }) {
   const root = useRouteLoaderData('root') as RootData | undefined;
   const env = root?.supabase;
-  const [unread, setUnread] = useState<number | null>(null);
+  const [live, setUnread] = useState<number | null>(null);
+  const unread = live ?? fromServer;
 
   useEffect(() => {
     if (!env) return;
@@ -18,12 +20,8 @@ export function InboxLink() {
     void browserClient(env).then((supabase) => {
       if (cancelled) return;
       const count = async () => {
-        const { count: found, error } = await supabase
-          .from('notifications')
-          .select('id', { count: 'exact', head: true })
-          .is('read_at', null)
-          .is('archived_at', null);
-        if (!cancelled && !error) setUnread(found ?? 0);
+        const { data, error } = await supabase.rpc('my_unread_notifications');
+        if (!cancelled && !error) setUnread(typeof data === 'number' ? data : 0);
       };
       // A burst of changes (mark all read) is counted once.
       const changed = () => {

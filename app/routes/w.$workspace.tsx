@@ -12,12 +12,12 @@ import { useHydrated } from '~/components/hydrated.ts';
 // The workspace layout: its sidebar of projects. Children reuse this data; they never load it again.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, member } = await signedIn(request, context, { workspace: params.workspace });
-  const { workspace, role, projects } = member;
-  return json({ workspace, role, email: user.email, projects });
+  const { workspace, role, projects, unread } = member;
+  return json({ workspace, role, email: user.email, projects, unread });
 }
 
 export default function WorkspaceLayout() {
-  const { workspace, role, projects, email } = useLoaderData<typeof loader>();
+  const { workspace, role, projects, email, unread } = useLoaderData<typeof loader>();
   const menuButton =
     'shrink-0 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100';
   // On a phone the sidebar is a menu (CSS: .workspace-menu). Without JavaScript a link opens it as the
@@ -76,7 +76,7 @@ export default function WorkspaceLayout() {
         </Link>
         <p className="mt-2 hidden truncate text-lg font-semibold md:block">{workspace.name}</p>
         <nav aria-label="Notifications" className="md:mt-4">
-          <InboxLink />
+          <InboxLink unread={unread} />
         </nav>
         <nav aria-label="Workspace" className="mt-1 space-y-1">
           <NavLink to="." end className="nav-link">

@@ -550,6 +550,9 @@ isOneToOne: false
               "created_at": string,"id": string,"is_current": boolean,"last_seen_at": string,"user_agent": string
             }[]
                            },
+"my_unread_notifications":
+{ Args: Record<PropertyKey, never>; Returns: number
+                           },
 "my_workspace_ids":
 { Args: { "at_least"?: Database["public"]['Enums']["workspace_role"] }; Returns: string[]
                            },

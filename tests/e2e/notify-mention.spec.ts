@@ -67,8 +67,13 @@ test('a mention and an assignment reach Grace’s inbox and one email, which uns
   expect(mail.Text).toContain('Ada Lovelace mentioned you on');
   expect(mail.Text).toContain('could you review this before Friday?');
 
-  // Her inbox shows them, signed in.
+  // Signed in, the board's sidebar counts them (from the page's own call: without JavaScript too),
+  // and her inbox shows them.
   await signInAs(page, grace);
+  await page.goto(boardPath);
+  await expect(
+    page.getByRole('navigation', { name: 'Notifications' }).getByRole('link', { name: /^Inbox/ }),
+  ).toHaveAccessibleName('Inbox 2 unread');
   await page.goto('/inbox');
   const list = page.getByRole('main');
   await expect(list.getByText(/Ada Lovelace.*assigned you/)).toBeVisible();

@@ -13,6 +13,11 @@ export interface Membership {
   displayName: string;
   /** The workspace's projects, active first: the sidebar's list, loaded in the same request. */
   projects: Array<{ id: string; key: string; name: string; archived_at: string | null }>;
+  /**
+   * The caller's unread notifications (up to 100), when the page's own call said it; null otherwise,
+   * and the sidebar then counts them in the browser.
+   */
+  unread: number | null;
 }
 
 async function loadMembership(
@@ -27,13 +32,14 @@ async function loadMembership(
     const { data, error } = await call.started;
     if (error || !data) return { error };
     if (!data.membership) return { status: 404 };
-    const { workspace, role, display_name, projects } = data.membership;
+    const { workspace, role, display_name, projects, unread } = data.membership;
     return {
       membership: {
         workspace,
         role,
         displayName: display_name ?? user.email,
         projects: sortProjects(projects),
+        unread: unread ?? null,
       },
     };
   }
@@ -57,6 +63,7 @@ async function loadMembership(
       role,
       displayName: mine?.profile?.display_name ?? user.email,
       projects: sortProjects(data.projects),
+      unread: null,
     },
   };
 }

@@ -22,6 +22,8 @@ export interface PageQueryAnswer {
     role: WorkspaceRole;
     display_name: string | null;
     projects: Array<{ id: string; key: string; name: string; archived_at: string | null }>;
+    /** The caller's unread notifications, up to 100 (board_page and overview_page say it). */
+    unread?: number;
   } | null;
 }
 

@@ -61,6 +61,7 @@ begin
                                      'slug', board_page.ws_slug, 'is_personal', board_page.ws_is_personal),
       'role', board_page.my_role,
       'display_name', (select pr.display_name from public.profiles pr where pr.id = (select auth.uid())),
+      'unread', public.my_unread_notifications(),
       'projects', (
         select coalesce(json_agg(json_build_object('id', p.id, 'key', p.key, 'name', p.name, 'archived_at', p.archived_at)), '[]'::json)
           from public.projects p

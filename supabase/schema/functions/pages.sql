@@ -116,6 +116,7 @@ begin
         'workspace', json_build_object('id', m.id, 'name', m.name, 'slug', m.slug, 'is_personal', m.is_personal),
         'role', m.role,
         'display_name', m.display_name,
+        'unread', public.my_unread_notifications(),
         'projects', (
           select coalesce(json_agg(json_build_object('id', p.id, 'key', p.key, 'name', p.name, 'archived_at', p.archived_at)), '[]'::json)
             from public.projects p
