@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, Link, useFetcher, useFetchers, useLoaderData } from '@remix-run/react';
+import { Link, useFetcher, useFetchers, useLoaderData } from '@remix-run/react';
 import { Avatar } from '~/components/avatar.tsx';
+import { AccountLinks } from '~/components/account-links.tsx';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { RelativeTime, useClock, type Clock } from '~/components/time.tsx';
 import { dataErrorResponse } from '~/utils/data-errors.server.ts';
@@ -104,14 +105,7 @@ export default function Inbox() {
           <Link to="/w" className="hover:underline">
             Workspaces
           </Link>
-          <Link to="/account" className="hover:underline">
-            Account
-          </Link>
-          <Form method="post" action="/logout">
-            <button type="submit" className="hover:underline">
-              Sign out
-            </button>
-          </Form>
+          <AccountLinks />
         </div>
       </header>
       <main className="mt-6">
