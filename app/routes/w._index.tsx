@@ -3,6 +3,7 @@ import { parseWithZod } from '~/utils/form-parse.ts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { AccountLinks } from '~/components/account-links.tsx';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { Field, FormMessage, SubmitButton, useSchemaForm } from '~/components/forms.tsx';
 import { redirectWithSession } from '~/utils/session/user.server.ts';
@@ -79,14 +80,7 @@ export default function Workspaces() {
       <header className="flex items-center justify-between">
         <p className="text-sm font-semibold uppercase tracking-wide text-indigo-600">Crewboard</p>
         <div className="flex items-center gap-4 text-sm font-medium text-slate-700">
-          <Link to="/account" className="hover:underline">
-            Account
-          </Link>
-          <Form method="post" action="/logout">
-            <button type="submit" className="hover:underline">
-              Sign out
-            </button>
-          </Form>
+          <AccountLinks />
         </div>
       </header>
       <h1 className="mt-6 text-2xl font-semibold">Your workspaces</h1>

@@ -194,6 +194,7 @@ test('the account screens and two-step sign-in', async ({ page }) => {
     ['account', '/account'],
     ['account security', '/account/security'],
     ['notification settings', '/account/notifications'],
+    ['inbox', '/inbox'],
     ['two-step verification', '/account/security/mfa'],
   ] as const) {
     await page.goto(url);
