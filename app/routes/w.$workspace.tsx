@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, Link, NavLink, Outlet, useLoaderData, useLocation } from '@remix-run/react';
+import { Link, NavLink, Outlet, useLoaderData, useLocation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
+import { AccountLinks } from '~/components/account-links.tsx';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { InboxLink } from '~/components/inbox-link.tsx';
 import { projectPath } from '~/utils/projects.ts';
@@ -112,14 +113,7 @@ export default function WorkspaceLayout() {
         <div className="mt-6 border-t border-slate-200 pt-4 text-sm text-slate-600">
           <p className="truncate">{email}</p>
           <div className="mt-2 flex gap-3">
-            <Link to="/account" className="hover:underline">
-              Account
-            </Link>
-            <Form method="post" action="/logout">
-              <button type="submit" className="hover:underline">
-                Sign out
-              </button>
-            </Form>
+            <AccountLinks />
           </div>
         </div>
       </aside>
