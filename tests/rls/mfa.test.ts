@@ -212,6 +212,19 @@ describe('aal2 once a factor is verified', () => {
       kind: 'blocks',
     });
     expect(linked.error).toBeNull();
+    // A notification: a teammate assigns the owner a task (the database writes it, and the watch).
+    const teammate = await person('tables-assigner');
+    await addMember(ws.id, teammate.id, 'member');
+    const assigned = await teammate.client
+      .from('tasks')
+      .update({ assignee_id: owner.id })
+      .eq('id', other.data?.id ?? '');
+    expect(assigned.error).toBeNull();
+    // Notification preferences.
+    const preferred = await owner.client
+      .from('notification_preferences')
+      .insert({ user_id: owner.id, email_frequency: 'daily' });
+    expect(preferred.error).toBeNull();
     const { factorId, app } = await addFactor(owner.client);
     const aal1 = await signIn(owner.email, owner.password);
 
