@@ -1,7 +1,10 @@
 import * as z from 'zod/mini';
 import { Uuid } from '~/utils/uuid.ts';
 
-/** The task panel's forms, each with the id it acts on. (Attaching a file is a multipart post.) */
+/**
+ * The task panel's forms, each with the id it acts on. (Attaching a file is a multipart post; Watch and
+ * Unwatch are read before these, being open to viewers: route.tsx.)
+ */
 export const TaskIntent = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('save') }),
   z.object({ intent: z.literal('comment') }),
@@ -21,7 +24,4 @@ export const TaskIntent = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('remove-link'), linkId: Uuid }),
   // A checklist box of the description: its value says the item, its new state and its text.
   z.object({ intent: z.literal('tick'), item: z.string() }),
-  // Watching (watch.server.ts): open to anyone who reads the task, viewers included.
-  z.object({ intent: z.literal('watch') }),
-  z.object({ intent: z.literal('unwatch') }),
 ]);

@@ -111,9 +111,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return removeLink(found, sent.linkId);
     case 'tick':
       return tickItem(found, sent.item);
-    case 'watch':
-    case 'unwatch':
-      return setWatching(found, sent.intent === 'watch');
   }
 }
 
