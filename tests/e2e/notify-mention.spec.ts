@@ -70,10 +70,14 @@ test('a mention and an assignment reach Grace’s inbox and one email, which uns
   // Signed in, the board's sidebar counts them (from the page's own call: without JavaScript too),
   // and her inbox shows them.
   await signInAs(page, grace);
+  const inboxLink = page
+    .getByRole('navigation', { name: 'Notifications' })
+    .getByRole('link', { name: /^Inbox/ });
   await page.goto(boardPath);
-  await expect(
-    page.getByRole('navigation', { name: 'Notifications' }).getByRole('link', { name: /^Inbox/ }),
-  ).toHaveAccessibleName('Inbox 2 unread');
+  await expect(inboxLink).toHaveAccessibleName('Inbox 2 unread');
+  // So does every other workspace page, which reads its membership on its own.
+  await page.goto(`/w/${slug}/members`);
+  await expect(inboxLink).toHaveAccessibleName('Inbox 2 unread');
   await page.goto('/inbox');
   const list = page.getByRole('main');
   await expect(list.getByText(/Ada Lovelace.*assigned you/)).toBeVisible();

@@ -14,8 +14,8 @@ export interface Membership {
   /** The workspace's projects, active first: the sidebar's list, loaded in the same request. */
   projects: Array<{ id: string; key: string; name: string; archived_at: string | null }>;
   /**
-   * The caller's unread notifications (up to 100), when the page's own call said it; null otherwise,
-   * and the sidebar then counts them in the browser.
+   * The caller's unread notifications (up to 100); null when they could not be read, and the sidebar
+   * then counts them in the browser.
    */
   unread: number | null;
 }
@@ -44,14 +44,18 @@ async function loadMembership(
     };
   }
   const { supabase } = getSupabase(request, context);
-  const { data, error } = await supabase
-    .from('workspaces')
-    .select(
-      'id, name, slug, is_personal, workspace_members!inner(role, profile:profiles!workspace_members_profile_fkey(display_name)), projects(id, key, name, archived_at)',
-    )
-    .eq('slug', slug)
-    .eq('workspace_members.user_id', user.id)
-    .maybeSingle();
+  // The unread count is read beside it, in parallel: the sidebar shows it without JavaScript too.
+  const [{ data, error }, counted] = await Promise.all([
+    supabase
+      .from('workspaces')
+      .select(
+        'id, name, slug, is_personal, workspace_members!inner(role, profile:profiles!workspace_members_profile_fkey(display_name)), projects(id, key, name, archived_at)',
+      )
+      .eq('slug', slug)
+      .eq('workspace_members.user_id', user.id)
+      .maybeSingle(),
+    supabase.rpc('my_unread_notifications'),
+  ]);
   if (error) return { error };
   // Not a member and not there look the same: whether a workspace exists is private.
   const mine = data?.workspace_members[0];
@@ -63,7 +67,8 @@ async function loadMembership(
       role,
       displayName: mine?.profile?.display_name ?? user.email,
       projects: sortProjects(data.projects),
-      unread: null,
+      // Without a count (the read failed), the sidebar counts in the browser.
+      unread: counted.error ? null : counted.data,
     },
   };
 }
