@@ -226,6 +226,23 @@ describe('notifications', () => {
     );
   });
 
+  it('tell the people an edited comment newly mentions, once, and make them watch', async () => {
+    const task = await newTask(s, s.member);
+    const { id } = (await comment(s, s.admin, task, 'Ask @grace')) as { id: string };
+    const edit = (body: string) =>
+      written(() => ok(s.admin.client.from('comments').update({ body }).eq('id', id)));
+    const rows = await edit('Ask @grace and @margaret');
+    expect(summary(rows)).toEqual(
+      summary([{ recipient_id: s.other.id, kind: 'mentioned', actor_id: s.admin.id }] as Row[]),
+    );
+    expect(rows[0]?.comment_id).toBe(id);
+    expect(rows[0]?.data).toMatchObject({ excerpt: 'Ask @grace and @margaret' });
+    expect(await watchersOf(task)).toContain(s.other.id);
+    // The same names again, fewer, or a change of wording tells nobody.
+    expect(await edit('Ask @grace and @margaret, please')).toEqual([]);
+    expect(await edit('Ask @grace')).toEqual([]);
+  });
+
   it('tell nobody when a comment mentions someone outside the workspace, and do not make them watch', async () => {
     const task = await newTask(s, s.member);
     const rows = await written(() => comment(s, s.member, task, 'Ping @zed and @Zed.Outsider and @nobody'));

@@ -94,6 +94,38 @@ describe('notifications', () => {
       .eq('id', graces);
     expect(reworded.error?.code).toBe('42501');
   });
+
+  it('about a task in the trash are out of sight, uncounted and unchangeable until it is restored', async () => {
+    const made = await s.admin.client
+      .from('tasks')
+      .insert({
+        workspace_id: s.ws,
+        project_id: s.project,
+        title: 'Book the venue',
+        assignee_id: s.member.id,
+      })
+      .select('id')
+      .single();
+    expect(made.error).toBeNull();
+    const trashed = made.data!.id;
+    const seen = async () =>
+      (await s.member.client.from('notifications').select('id').eq('task_id', trashed)).data?.length;
+    const count = async () => (await s.member.client.rpc('my_unread_notifications')).data;
+    expect(await seen()).toBe(1);
+    const before = await count();
+    expect((await s.admin.client.rpc('trash_task', { task_id: trashed })).error).toBeNull();
+    expect(await seen()).toBe(0);
+    expect(await count()).toBe((before ?? 0) - 1);
+    const marked = await s.member.client
+      .from('notifications')
+      .update({ read_at: new Date().toISOString() })
+      .eq('task_id', trashed)
+      .select('id');
+    expect(marked.data).toEqual([]);
+    expect((await s.admin.client.rpc('restore_task', { task_id: trashed })).error).toBeNull();
+    expect(await seen()).toBe(1);
+    expect(await count()).toBe(before);
+  });
 });
 
 describe('watching', () => {

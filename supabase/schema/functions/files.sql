@@ -23,6 +23,21 @@ AS $function$
 $function$;
 grant execute on function public.storage_trash_emptied(text,text[]) to service_role;
 
+CREATE OR REPLACE FUNCTION private.forget_trashed_task_emails()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from private.notification_outbox o
+   using public.notifications n
+   where n.id = o.notification_id
+     and n.task_id = new.id;
+  return null;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.task_history_of_trash()
  RETURNS trigger
  LANGUAGE plpgsql

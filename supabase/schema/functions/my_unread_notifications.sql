@@ -18,6 +18,8 @@ AS $function$
          and n.archived_at is null
          and exists (select 1 from public.workspace_members m
                       where m.workspace_id = n.workspace_id and m.user_id = n.recipient_id)
+         and not exists (select 1 from public.tasks t
+                          where t.id = n.task_id and t.deleted_at is not null)
        limit 100
     ) unread
 $function$;

@@ -44,13 +44,17 @@ create policy "aal2 once a factor is verified" on public.notifications
 create policy "people mark their own notifications" on public.notifications
   for update
   to authenticated
-  using (recipient_id = (( SELECT auth.uid() AS uid)) AND (workspace_id IN ( SELECT public.my_workspace_ids() AS my_workspace_ids)))
+  using (recipient_id = (( SELECT auth.uid() AS uid)) AND (workspace_id IN ( SELECT public.my_workspace_ids() AS my_workspace_ids)) AND (task_id IS NULL OR (EXISTS ( SELECT 1
+     FROM public.tasks t
+    WHERE t.id = notifications.task_id))))
   with check (recipient_id = (( SELECT auth.uid() AS uid)));
 
 create policy "people read their own notifications" on public.notifications
   for select
   to authenticated
-  using (recipient_id = (( SELECT auth.uid() AS uid)) AND (workspace_id IN ( SELECT public.my_workspace_ids() AS my_workspace_ids)));
+  using (recipient_id = (( SELECT auth.uid() AS uid)) AND (workspace_id IN ( SELECT public.my_workspace_ids() AS my_workspace_ids)) AND (task_id IS NULL OR (EXISTS ( SELECT 1
+     FROM public.tasks t
+    WHERE t.id = notifications.task_id))));
 
 CREATE TRIGGER notifications_queue_email AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION private.queue_notification_emails();
 

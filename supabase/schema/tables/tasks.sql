@@ -78,6 +78,7 @@ CREATE TRIGGER tasks_board_cache_insert AFTER INSERT ON public.tasks REFERENCING
 CREATE TRIGGER tasks_board_cache_structure AFTER UPDATE ON public.tasks REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_task_structure();
 CREATE TRIGGER tasks_board_cache_update AFTER UPDATE ON public.tasks REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_tasks();
 CREATE TRIGGER tasks_check_parent BEFORE INSERT OR UPDATE OF parent_id ON public.tasks FOR EACH ROW WHEN (new.parent_id IS NOT NULL) EXECUTE FUNCTION public.tasks_check_parent();
+CREATE TRIGGER tasks_forget_trashed_emails AFTER UPDATE OF deleted_at ON public.tasks FOR EACH ROW WHEN (old.deleted_at IS NULL AND new.deleted_at IS NOT NULL) EXECUTE FUNCTION private.forget_trashed_task_emails();
 CREATE TRIGGER tasks_history AFTER INSERT OR UPDATE OF title, status_id, assignee_id, priority, due_date ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.task_history_of_tasks();
 CREATE TRIGGER tasks_history_trash AFTER UPDATE OF deleted_at ON public.tasks FOR EACH ROW WHEN (old.deleted_at IS DISTINCT FROM new.deleted_at) EXECUTE FUNCTION private.task_history_of_trash();
 CREATE TRIGGER tasks_notify_insert AFTER INSERT ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.notify_of_new_task();
