@@ -132,3 +132,49 @@ test('Ada mentions Grace: her inbox shows it, and she marks it read, unread, all
   await expect(page.getByText('You’re all caught up.')).toBeVisible();
   expect((await mine()).every((n) => n.archived_at !== null)).toBe(true);
 });
+
+test('a long inbox comes a page at a time: Show older, then back to the newest', async ({ page }) => {
+  const { owner: ada, boardPath, workspaceId } = await boardOfTasks(1);
+  const slug = boardPath.split('/')[2] ?? '';
+  const grace = await createConfirmedUser('inbox-pages');
+  await addMember(slug, grace.id, 'member');
+  const [task] = await serviceRest<Array<{ id: string }>>(
+    'GET',
+    `tasks?workspace_id=eq.${workspaceId}&select=id`,
+  );
+  // 53 notifications, written oldest first: Item 1 … Item 53.
+  await serviceRest(
+    'POST',
+    'notifications',
+    Array.from({ length: 53 }, (_, i) => ({
+      recipient_id: grace.id,
+      workspace_id: workspaceId,
+      task_id: task?.id,
+      actor_id: ada.id,
+      kind: 'assigned',
+      data: { task: { ref: `BAC-${i + 1}`, title: `Item ${i + 1}` } },
+    })),
+  );
+  await signInAs(page, grace);
+  await page.goto('/inbox');
+  const items = page.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
+  await expect(items).toHaveCount(50);
+  await expect(items.first()).toContainText('Item 53');
+  await expect(items.last()).toContainText('Item 4');
+  await expect(page.getByRole('link', { name: 'Back to the newest' })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Show older' }).click();
+  await expect(items).toHaveCount(3);
+  await expect(items.first()).toContainText('Item 3');
+  await expect(items.last()).toContainText('Item 1');
+  await expect(page.getByRole('link', { name: 'Show older' })).toHaveCount(0);
+  // Marking one read there keeps the page.
+  await items.first().getByRole('button', { name: 'Mark read' }).click();
+  await expect(items.first().getByRole('button', { name: 'Mark unread' })).toBeVisible();
+  await expect(items).toHaveCount(3);
+  expect(new URL(page.url()).searchParams.get('before')).not.toBeNull();
+
+  await page.getByRole('link', { name: 'Back to the newest' }).click();
+  await expect(items).toHaveCount(50);
+  await expect(items.first()).toContainText('Item 53');
+});
