@@ -12,6 +12,7 @@ import { PARTS } from './cpu.ts';
 import { startBenchBackend, type BenchBackend } from './backend.ts';
 import { benchFunctions } from './functions.ts';
 import { hasNginx, startNginx } from './nginx.ts';
+import { benchInboxCount, type InboxCountFigures } from './inbox-count.ts';
 import { benchNotifications, type NotificationFigures } from './notifications.ts';
 import { benchTaskPanel, PANEL_COMMENTS, PANEL_HISTORY, type PanelFigures } from './panel.ts';
 import { benchStorage } from './storage.ts';
@@ -350,12 +351,30 @@ function notificationRows(n: NotificationFigures): Row[] {
   ];
 }
 
-/** `npm run bench -- notifications`: what notifications cost a comment, on a fresh backend. */
+function inboxCountRows(n: InboxCountFigures): Row[] {
+  return [
+    [
+      'mention → the unread count on the open board (Chromium), p50 / p95',
+      `${n.liveMs.p50.toFixed(0)} / ${n.liveMs.p95.toFixed(0)} ms`,
+      `${n.samples} mentions; p95 ${(n.liveMs.p95 / n.countReadMs.p95).toFixed(1)} × the count's own read (p95)`,
+    ],
+    [
+      "the count's read, my_unread_notifications over REST, p50 / p95 (reference)",
+      `${n.countReadMs.p50.toFixed(1)} / ${n.countReadMs.p95.toFixed(1)} ms`,
+      'what the page asks on each realtime message',
+    ],
+  ];
+}
+
+/** `npm run bench -- notifications`: what notifications cost a comment and how fast the count follows. */
 async function notificationsOnly(): Promise<void> {
   const dir = scratchDir();
   const backend = await start(dir);
   try {
-    printTable('Crewboard notifications benchmark', notificationRows(await benchNotifications(backend)));
+    printTable('Crewboard notifications benchmark', [
+      ...notificationRows(await benchNotifications(backend)),
+      ...inboxCountRows(await benchInboxCount(backend)),
+    ]);
   } finally {
     await backend.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -416,6 +435,7 @@ async function main(): Promise<void> {
     const app = await benchApp(backend);
     const panel = await benchTaskPanel(backend);
     const notifications = await benchNotifications(backend);
+    const inboxCount = await benchInboxCount(backend);
     const storage = await benchStorage(backend);
     // The app's boards added 6,000 tasks: vacuum and analyze them now, rather than let autovacuum
     // start on them in the middle of the realtime latencies.
@@ -446,7 +466,12 @@ async function main(): Promise<void> {
         `${(times.warm / times.cold).toFixed(2)} × cold (goal < 5 s)`,
       ],
     ];
-    rows.push(...appRows(app), ...panelRows(panel), ...notificationRows(notifications));
+    rows.push(
+      ...appRows(app),
+      ...panelRows(panel),
+      ...notificationRows(notifications),
+      ...inboxCountRows(inboxCount),
+    );
     rows.push(
       [
         '10 MB upload through storage (median of 5)',

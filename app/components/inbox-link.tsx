@@ -23,10 +23,22 @@ export function InboxLink({ unread: fromServer }: { unread: number | null }) {
         const { data, error } = await supabase.rpc('my_unread_notifications');
         if (!cancelled && !error) setUnread(typeof data === 'number' ? data : 0);
       };
-      // A burst of changes (mark all read) is counted once.
+      // Counted at once; a burst of changes (mark all read) within the next 100 ms is counted once
+      // more at its end.
+      let again = false;
       const changed = () => {
-        clearTimeout(timer);
-        timer = setTimeout(() => void count(), 100);
+        if (timer !== undefined) {
+          again = true;
+          return;
+        }
+        void count();
+        timer = setTimeout(() => {
+          timer = undefined;
+          if (again) {
+            again = false;
+            changed();
+          }
+        }, 100);
       };
       const channel = supabase
         .channel('inbox-count')
