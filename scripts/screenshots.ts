@@ -82,6 +82,8 @@ const SCREENS: Screen[] = [
   { name: 'account', signedIn: true, open: (p) => goto(p, '/account') },
   { name: 'account-security', signedIn: true, open: (p) => goto(p, '/account/security') },
   { name: 'account-mfa', signedIn: true, open: (p) => goto(p, '/account/security/mfa') },
+  { name: 'account-notifications', signedIn: true, open: (p) => goto(p, '/account/notifications') },
+  { name: 'inbox', signedIn: true, open: (p) => goto(p, '/inbox') },
 ];
 
 async function goto(page: Page, url: string) {

@@ -119,7 +119,7 @@ select t.workspace_id, t.id, 'a0000000-0000-4000-8000-000000000002', c.body
     (9, 'Header and footer are done. Case study template next.'),
     (12, 'Found three contrast issues on the buttons; fixing them in the template.'),
     (17, 'I have the list of old URLs from the audit. About 120 of them.'),
-    (10, 'Can we get the numbers for the Hanse case study from their team?')
+    (10, '@ada can we get the numbers for the Hanse case study from their team?')
   ) as c (number, body) on c.number = t.number
  where t.project_id = 'c0000000-0000-4000-8000-000000000001';
 

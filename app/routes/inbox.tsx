@@ -100,7 +100,7 @@ export default function Inbox() {
         <a href="/w" className="text-sm font-semibold uppercase tracking-wide text-indigo-600">
           Crewboard
         </a>
-        <div className="flex items-center gap-4 text-sm font-medium text-slate-700">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm font-medium text-slate-700">
           <span className="font-normal text-slate-600">{email}</span>
           <Link to="/w" className="hover:underline">
             Workspaces
@@ -171,33 +171,36 @@ function InboxRow({ item, clock, allRead }: { item: InboxItem; clock: Clock; all
   return (
     <li className={`flex gap-3 px-4 py-3 ${read ? '' : 'bg-indigo-50/60'}`}>
       <Avatar name={item.actor} url={item.avatarUrl} decorative />
-      <div className="min-w-0 flex-1">
-        <p className={read ? 'text-slate-700' : 'font-semibold text-slate-900'}>
-          {read ? null : (
-            <span className="mr-2 inline-block rounded bg-indigo-700 px-1.5 py-0.5 text-xs font-semibold uppercase text-white">
-              Unread
-            </span>
-          )}
-          {item.actor} {item.did}{' '}
-          <Link to={item.href} className="text-indigo-700 underline-offset-2 hover:underline">
-            {item.target}
-          </Link>
-          {item.after}
-        </p>
-        {item.excerpt ? <p className="mt-1 truncate text-sm text-slate-600">“{item.excerpt}”</p> : null}
-        <p className="mt-1 text-xs text-slate-500">
-          {item.workspace} · <RelativeTime date={item.createdAt} clock={clock} />
-        </p>
+      {/* On a phone the row's buttons go under its text, which then has the width to itself. */}
+      <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:gap-3">
+        <div className="min-w-0 flex-1">
+          <p className={read ? 'text-slate-700' : 'font-semibold text-slate-900'}>
+            {read ? null : (
+              <span className="mr-2 inline-block rounded bg-indigo-700 px-1.5 py-0.5 text-xs font-semibold uppercase text-white">
+                Unread
+              </span>
+            )}
+            {item.actor} {item.did}{' '}
+            <Link to={item.href} className="text-indigo-700 underline-offset-2 hover:underline">
+              {item.target}
+            </Link>
+            {item.after}
+          </p>
+          {item.excerpt ? <p className="mt-1 truncate text-sm text-slate-600">“{item.excerpt}”</p> : null}
+          <p className="mt-1 text-xs text-slate-500">
+            {item.workspace} · <RelativeTime date={item.createdAt} clock={clock} />
+          </p>
+        </div>
+        <fetcher.Form method="post" className="-ml-2 flex shrink-0 items-start gap-1 sm:ml-0">
+          <input type="hidden" name="id" value={item.id} />
+          <button type="submit" name="intent" value={read ? 'unread' : 'read'} className={ROW_BUTTON}>
+            {read ? 'Mark unread' : 'Mark read'}
+          </button>
+          <button type="submit" name="intent" value="archive" className={ROW_BUTTON}>
+            Archive
+          </button>
+        </fetcher.Form>
       </div>
-      <fetcher.Form method="post" className="flex shrink-0 items-start gap-1">
-        <input type="hidden" name="id" value={item.id} />
-        <button type="submit" name="intent" value={read ? 'unread' : 'read'} className={ROW_BUTTON}>
-          {read ? 'Mark unread' : 'Mark read'}
-        </button>
-        <button type="submit" name="intent" value="archive" className={ROW_BUTTON}>
-          Archive
-        </button>
-      </fetcher.Form>
     </li>
   );
 }
