@@ -273,7 +273,7 @@ export async function signInCookie(appUrl: string, email: string, password: stri
 }
 
 /** A workspace owned by `email` with one project of `count` tasks: the board's path and project id. */
-async function bigBoard(
+export async function bigBoard(
   backend: BenchBackend,
   email: string,
   count: number,

@@ -11,6 +11,7 @@ import { benchApp, PROFILED_LOADS, type AppFigures, type Breakdown } from './app
 import { PARTS } from './cpu.ts';
 import { startBenchBackend, type BenchBackend } from './backend.ts';
 import { benchFunctions } from './functions.ts';
+import { benchList, LIST_TASKS, SMALL_TASKS, type ListFigures } from './list.ts';
 import { hasNginx, startNginx } from './nginx.ts';
 import { benchInboxCount, type InboxCountFigures } from './inbox-count.ts';
 import { benchNotifications, type NotificationFigures } from './notifications.ts';
@@ -395,6 +396,51 @@ async function panelOnly(): Promise<void> {
   }
 }
 
+function listRows(list: ListFigures): Row[] {
+  const { ms } = list;
+  const n = LIST_TASKS.toLocaleString('en');
+  const calls = [...list.backendRequestsPerList].map(([name, count]) => `${count}× ${name}`).join(', ');
+  return [
+    [
+      `list of ${n} tasks vs board of ${n} (median first response)`,
+      `${ms.list.toFixed(1)} vs ${ms.board.toFixed(1)} ms`,
+      `ratio ${(ms.list / ms.board).toFixed(2)}; ${list.rowsShown} rows drawn, ${Math.round(list.htmlBytes / 1024)} kB of HTML`,
+    ],
+    [
+      `list of ${n} tasks vs list of ${SMALL_TASKS}`,
+      `${ms.list.toFixed(1)} vs ${ms.smallList.toFixed(1)} ms`,
+      `ratio ${(ms.list / ms.smallList).toFixed(2)} (goal: as quick to open)`,
+    ],
+    [
+      `list of ${n} by due date, latest first, vs board of ${n}`,
+      `${ms.listByDueDesc.toFixed(1)} ms`,
+      `ratio ${(ms.listByDueDesc / ms.board).toFixed(2)}`,
+    ],
+    [
+      `list of ${n} by assignee vs board of ${n}`,
+      `${ms.listByAssignee.toFixed(1)} ms`,
+      `ratio ${(ms.listByAssignee / ms.board).toFixed(2)}`,
+    ],
+    [
+      'backend requests per list load',
+      `${[...list.backendRequestsPerList.values()].reduce((a, b) => a + b, 0)}`,
+      calls,
+    ],
+  ];
+}
+
+/** `npm run bench -- list`: the list view against the board, on a fresh backend. */
+async function listOnly(): Promise<void> {
+  const dir = scratchDir();
+  const backend = await start(dir);
+  try {
+    printTable('Crewboard list view benchmark', listRows(await benchList(backend)));
+  } finally {
+    await backend.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function realtimeRows(realtime: { one: Latency; fifty: Latency }): Row[] {
   return [
     [
@@ -485,6 +531,7 @@ async function main(): Promise<void> {
       ],
     );
     rows.push(...realtimeRows(realtime));
+    rows.push(...listRows(await benchList(backend)));
     rows.push(
       [
         'function, first call after start (empty Deno cache)',
@@ -547,4 +594,5 @@ else if (process.argv[2] === 'notifications') await notificationsOnly();
 else if (process.argv[2] === 'soak') await soak(start, scratchDir, Number(process.argv[3] ?? 15));
 else if (process.argv[2] === 'rest') await restOnly();
 else if (process.argv[2] === 'realtime') await realtimeOnly();
+else if (process.argv[2] === 'list') await listOnly();
 else await main();

@@ -456,6 +456,9 @@ isOneToOne: false
 "board_page":
 { Args: { "filters"?: Json,"project_key": string,"shown"?: Json,"workspace_slug": string }; Returns: Json
                            },
+"bulk_edit_tasks":
+{ Args: { "changes": Json,"task_ids": (string)[] }; Returns: Json
+                           },
 "checklist_items":
 { Args: { "body": string }; Returns: {
               "checked": boolean,"item_text": string,"line": number,"n": number
@@ -507,6 +510,9 @@ isOneToOne: false
                            },
 "is_member":
 { Args: { "ws": string }; Returns: boolean
+                           },
+"list_page":
+{ Args: { "dir"?: string,"filters"?: Json,"project_key": string,"shown"?: number,"sort"?: string,"workspace_slug": string }; Returns: Json
                            },
 "may_join_board_channel":
 { Args: { "topic": string }; Returns: boolean

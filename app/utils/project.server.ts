@@ -7,6 +7,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { notFound } from './data-errors.server.ts';
 import { projectPath } from './projects.ts';
 import type { Membership } from './session/membership.server.ts';
+import { signedIn } from './session/signed-in.server.ts';
 import { redirectWithSession } from './session/user.server.ts';
 import { isUuid } from './uuid.ts';
 
@@ -77,4 +78,23 @@ export function requireProject(
   const project = member.projects.find((p) => p.key === (key ?? '').toUpperCase());
   if (!project) throw notFound();
   return project;
+}
+
+/**
+ * A project page's own address (the board's, the list's), before its page call: one in capitals is
+ * answered with the one in lower case, one under a project's UUID with the key's (a 404 when the
+ * caller cannot see it). Resolves at once for any other address, so the page's call is still the
+ * request's first.
+ */
+export async function checkProjectPageAddress(
+  request: Request,
+  context: AppLoadContext,
+  workspace: string,
+  project: string,
+): Promise<void> {
+  canonicalProjectAddress(request, project);
+  if (isLegacyProjectParam(project)) {
+    const { member } = await signedIn(request, context, { workspace });
+    throw legacyProjectRedirect(request, context, member) ?? notFound();
+  }
 }

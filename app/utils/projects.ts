@@ -34,6 +34,11 @@ export function projectPath(workspaceSlug: string, projectKey: string): string {
   return `/w/${workspaceSlug}/p/${projectKey.toLowerCase()}`;
 }
 
+/** A project's list view. */
+export function listPath(workspaceSlug: string, projectKey: string): string {
+  return `${projectPath(workspaceSlug, projectKey)}/list`;
+}
+
 /** A task's address: its panel, over its board. */
 export function taskPath(workspaceSlug: string, projectKey: string, taskNumber: number): string {
   return `${projectPath(workspaceSlug, projectKey)}/t/${taskNumber}`;

@@ -129,7 +129,7 @@ test('the signed-out screens', async ({ page }) => {
   expect(found).toEqual([]);
 });
 
-test('the workspace screens: workspaces, overview, board, task panel, members, labels, settings, search', async ({
+test('the workspace screens: workspaces, overview, board, task panel, list, members, labels, settings, search', async ({
   page,
 }) => {
   const { owner, boardPath, workspaceId } = await boardOfTasks(8);
@@ -176,6 +176,7 @@ test('the workspace screens: workspaces, overview, board, task panel, members, l
     ['labels', `${workspace}/labels`],
     ['settings', `${workspace}/settings`],
     ['project settings', `${new URL(board).pathname}/settings`],
+    ['list', `${new URL(board).pathname}/list`],
     ['search', `${workspace}/search?q=Task`],
     ['a workspace that is not mine', `/w/not-mine-${randomUUID().slice(0, 8)}`],
   ];

@@ -4,13 +4,15 @@ import type { AppLoadContext, LoaderFunctionArgs } from '@remix-run/node';
 import { dataErrorResponse, notFound } from '~/utils/data-errors.server.ts';
 import { publicAvatarUrl } from '~/utils/files.server.ts';
 import { requireProject } from '~/utils/project.server.ts';
-import { taskPath } from '~/utils/projects.ts';
+import { listPath, projectPath } from '~/utils/projects.ts';
 import type { WorkspaceRole } from '~/utils/roles.ts';
 import { signedIn } from '~/utils/session/signed-in.server.ts';
 import { mergeTimeline, readTimeline } from './history.server.ts';
 
 const PREVIEWABLE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 const PREVIEW_SECONDS = 300;
+/** A panel's address over the list, and the pages under it: `/w/<workspace>/p/<key>/list/t/<number>…`. */
+const LIST_PANEL = /^\/w\/[^/]+\/p\/[^/]+\/list\/t\//;
 
 /**
  * The task, in a project of the caller's workspace, with the labels on it; or a 404 (a 301 for an old
@@ -51,9 +53,14 @@ export async function requireTask(
   const labels = on
     .flatMap(({ label }) => (label ? [label] : []))
     .sort((a, b) => a.name.localeCompare(b.name));
-  const here = taskPath(member.workspace.slug, project.key, task.number);
+  // The panel opens over the board or over the list (the same route module at both addresses): its
+  // forms come back to the panel over the view it was opened from, and a deleted task leaves for it.
+  const view = LIST_PANEL.test(new URL(request.url).pathname)
+    ? listPath(member.workspace.slug, project.key)
+    : projectPath(member.workspace.slug, project.key);
+  const here = `${view}/t/${task.number}`;
   const watching = watchers.some((w) => w.user_id === user.id);
-  return { request, context, user, member, project, task, statuses, labels, watching, supabase, here };
+  return { request, context, user, member, project, task, statuses, labels, watching, supabase, here, view };
 }
 
 /** A task request: who asks, the task, and the panel's address to come back to. */

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 import type { LiveState, Viewer } from '~/components/live.tsx';
+import { ProjectHeading } from '~/components/view-switch.tsx';
 
 /** The board's title line: the project, its export and settings, the shortcuts, and who else is here. */
 export function BoardHeader({
@@ -20,11 +21,7 @@ export function BoardHeader({
 }) {
   return (
     <header className="flex flex-wrap items-baseline gap-3" data-live={live}>
-      <h1 className="text-xl font-semibold">{project.name}</h1>
-      <span className="font-mono text-sm text-slate-500">{project.key}</span>
-      {project.archived_at ? (
-        <span className="rounded bg-slate-200 px-2 py-0.5 text-xs">Archived: read-only</span>
-      ) : null}
+      <ProjectHeading project={project} current="board" />
       {/* A document request (the export route answers a file), so it works without JavaScript. */}
       <Link to="export.csv" reloadDocument className="text-sm text-slate-600 underline hover:text-slate-900">
         Export CSV

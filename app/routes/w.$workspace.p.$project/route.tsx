@@ -10,16 +10,10 @@ import { useLiveBoard } from '~/components/live.tsx';
 import { rememberTimeZone } from '~/components/time.tsx';
 import { TrashedNotice } from '~/components/trash-notice.tsx';
 import { isFiltered, readFilters, readWindows } from '~/utils/board.ts';
-import { notFound } from '~/utils/data-errors.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
 import { calendarDate } from '~/utils/format.ts';
 import { readIntent } from '~/utils/intent.server.ts';
-import {
-  canonicalProjectAddress,
-  isLegacyProjectParam,
-  legacyProjectRedirect,
-  requireProject,
-} from '~/utils/project.server.ts';
+import { checkProjectPageAddress, requireProject } from '~/utils/project.server.ts';
 import { projectPath, taskPath } from '~/utils/projects.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { atLeast } from '~/utils/roles.ts';
@@ -46,11 +40,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const projectKey = params.project ?? '';
   // An address in capitals is answered with the one in lower case; one from before keys (a UUID),
   // with the key's. (The task panel below, and anything else under the project, goes along.)
-  canonicalProjectAddress(request, projectKey);
-  if (isLegacyProjectParam(projectKey)) {
-    const { member } = await signedIn(request, context, { workspace: slug });
-    throw legacyProjectRedirect(request, context, member) ?? notFound();
-  }
+  await checkProjectPageAddress(request, context, slug, projectKey);
   const url = new URL(request.url);
   const filters = readFilters(url.searchParams);
   const timeZone = readTimeZone(request);

@@ -7,7 +7,7 @@ import type { WorkspaceRole } from '../roles.ts';
 import { getSupabase, rpcAsUser } from './supabase.server.ts';
 
 /** The database functions written to be a page's one call (each one's migration documents its JSON). */
-export type PageFunction = 'account_page' | 'overview_page' | 'board_page';
+export type PageFunction = 'account_page' | 'overview_page' | 'board_page' | 'list_page';
 
 /** What every page function answers besides the page's own data. */
 export interface PageQueryAnswer {

@@ -41,6 +41,8 @@ CREATE INDEX tasks_assignee_idx ON public.tasks USING btree (workspace_id, assig
 CREATE INDEX tasks_board_order_idx ON public.tasks USING btree (project_id, "position", id);
 CREATE UNIQUE INDEX tasks_client_key ON public.tasks USING btree (created_by, client_key);
 CREATE INDEX tasks_created_by_idx ON public.tasks USING btree (created_by);
+CREATE INDEX tasks_list_due_idx ON public.tasks USING btree (project_id, due_date, number) WHERE (deleted_at IS NULL);
+CREATE INDEX tasks_list_updated_idx ON public.tasks USING btree (project_id, updated_at, number) WHERE (deleted_at IS NULL);
 CREATE INDEX tasks_overview_idx ON public.tasks USING btree (workspace_id, project_id, status_id) INCLUDE (due_date, deleted_at);
 CREATE INDEX tasks_parent_idx ON public.tasks USING btree (parent_id, project_id);
 CREATE INDEX tasks_search_idx ON public.tasks USING gin (search);

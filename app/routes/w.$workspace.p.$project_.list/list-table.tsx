@@ -1,0 +1,359 @@
+import { Form, Link, useNavigation } from '@remix-run/react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Avatar } from '~/components/avatar.tsx';
+import { LabelChips } from '~/components/label-chip.tsx';
+import { useHydrated } from '~/components/hydrated.ts';
+import { canBeOverdue, type BoardStatus } from '~/utils/board.ts';
+import { calendarDate, dueLabel, shortDate } from '~/utils/format.ts';
+import {
+  LIST_SORTS,
+  LIST_WINDOW,
+  MAX_BULK_EDIT,
+  showMoreRows,
+  sortSearch,
+  type ListSort,
+  type Sort,
+} from '~/utils/list.ts';
+import { taskRef } from '~/utils/projects.ts';
+import { TASK_PRIORITIES } from '~/utils/workspace-schemas.ts';
+import type { BulkReply } from './bulk-edit.server.ts';
+import type { ListTask } from './list-page.server.ts';
+import { useLoadMore, useRowKeys } from './use-row-keys.ts';
+
+const HEADINGS: Record<ListSort, string> = {
+  key: 'Key',
+  title: 'Title',
+  status: 'Status',
+  priority: 'Priority',
+  assignee: 'Assignee',
+  due: 'Due',
+  updated: 'Updated',
+  labels: 'Labels',
+};
+
+const priorityName = (p: string) => (p === 'none' ? 'No priority' : p[0]?.toUpperCase() + p.slice(1));
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** One field of the bulk edit: "Keep" (no change), or a value to set on every ticked task. */
+function SetChoice({
+  label,
+  name,
+  choices,
+}: {
+  label: string;
+  name: string;
+  choices: Array<{ value: string; name: string }>;
+}) {
+  return (
+    <label className="flex items-center gap-1.5 text-slate-700">
+      {label}
+      <select name={name} defaultValue="" className="filter-control">
+        <option value="">Keep</option>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** What a bulk edit did, said once in a live region: how many changed, how many were refused. */
+export function BulkMessage({ reply }: { reply: BulkReply | undefined }) {
+  if (!reply) return <p role="status" className="sr-only" />;
+  if ('bulkError' in reply)
+    return (
+      <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+        {reply.bulkError}
+      </p>
+    );
+  const { changed, refused, trashed } = reply.bulk;
+  const done = trashed ? 'moved to the trash' : 'changed';
+  const text =
+    changed === 0
+      ? `Nothing was ${done}: you may not change ${refused === 1 ? 'that task' : `those ${refused} tasks`}.`
+      : `${plural(changed, 'task')} ${done}.` +
+        (refused > 0
+          ? ` ${plural(refused, 'task was', 'tasks were')} refused: you may not change them.`
+          : '');
+  return (
+    <p
+      role="status"
+      className={`mt-3 rounded-md px-3 py-2 text-sm ${changed === 0 ? 'bg-amber-50 text-amber-900' : 'bg-emerald-50 text-emerald-900'}`}
+    >
+      {text}
+    </p>
+  );
+}
+
+/**
+ * The project's tasks, one row each, in one form: ticking rows and choosing what to set is a bulk
+ * edit, sent in one request (so it works without JavaScript). With JavaScript, shift-click ticks a
+ * range, one checkbox ticks every row shown, `j`/`k` move between rows and Enter opens one.
+ */
+export function ListTable({
+  tasks,
+  statuses,
+  people,
+  projectKey,
+  sort,
+  shown,
+  count,
+  today,
+  timeZone,
+  searchParams,
+  canEdit,
+  canTrash,
+  reply,
+}: {
+  tasks: ListTask[];
+  statuses: BoardStatus[];
+  people: Array<{ id: string; name: string; avatar: string | null }>;
+  projectKey: string;
+  sort: Sort;
+  shown: number;
+  count: number;
+  today: string;
+  timeZone: string;
+  searchParams: URLSearchParams;
+  canEdit: boolean;
+  canTrash: boolean;
+  reply: BulkReply | undefined;
+}) {
+  const interactive = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  const navigation = useNavigation();
+  const [ticked, setTicked] = useState(0);
+  const lastClicked = useRef<number | null>(null);
+  const statusById = new Map(statuses.map((s) => [s.id, s]));
+  const personById = new Map(people.map((p) => [p.id, p]));
+  const search = searchParams.size > 0 ? `?${searchParams.toString()}` : '';
+  const thisYear = Number(today.slice(0, 4));
+  useRowKeys();
+
+  const boxes = () => [...(form.current?.querySelectorAll<HTMLInputElement>('input[name="task"]') ?? [])];
+  const recount = () => setTicked(boxes().filter((b) => b.checked).length);
+  // After an edit that went through, the rows are unticked: the list reloads with what they now say.
+  useEffect(() => {
+    if (reply && 'bulk' in reply && reply.bulk.changed > 0) {
+      for (const box of boxes()) box.checked = false;
+      lastClicked.current = null;
+      setTicked(0);
+    }
+  }, [reply]);
+
+  // Shift-click ticks (or unticks) every row between the last one clicked and this one.
+  const onBoxClick = (event: MouseEvent<HTMLInputElement>, index: number) => {
+    const from = lastClicked.current;
+    if (event.shiftKey && from !== null && from !== index) {
+      const all = boxes();
+      const [a, b] = from < index ? [from, index] : [index, from];
+      for (const box of all.slice(a, b + 1)) box.checked = event.currentTarget.checked;
+    }
+    lastClicked.current = index;
+    recount();
+  };
+  const allTicked = tasks.length > 0 && ticked === tasks.length;
+
+  const more = tasks.length < count;
+  const moreSearch = showMoreRows(searchParams, shown + LIST_WINDOW);
+  const watchMore = useLoadMore(more ? moreSearch : null);
+  const loadingMore = navigation.state === 'loading' && navigation.location.search === moreSearch;
+  const busy = navigation.state === 'submitting';
+
+  return (
+    <Form method="post" ref={form} preventScrollReset className="mt-3" onChange={recount}>
+      {canEdit ? (
+        <fieldset className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md bg-slate-50 p-2 text-sm">
+          <legend className="sr-only">Change the ticked tasks</legend>
+          <span className="js-only text-slate-700" aria-live="polite">
+            {ticked === 0 ? 'Tick tasks to change them together' : `${plural(ticked, 'task')} ticked`}
+          </span>
+          <SetChoice
+            label="Status"
+            name="status"
+            choices={statuses.map((s) => ({ value: s.id, name: s.name }))}
+          />
+          <SetChoice
+            label="Priority"
+            name="priority"
+            choices={[...TASK_PRIORITIES].reverse().map((p) => ({ value: p, name: priorityName(p) }))}
+          />
+          <SetChoice
+            label="Assignee"
+            name="assignee"
+            choices={[
+              { value: 'none', name: 'Nobody' },
+              ...people.map((p) => ({ value: p.id, name: p.name })),
+            ]}
+          />
+          <button
+            type="submit"
+            name="intent"
+            value="bulk-edit"
+            disabled={busy}
+            className="rounded-md bg-indigo-600 px-3 py-1 font-medium text-white hover:bg-indigo-700 disabled:opacity-60"
+          >
+            Apply to ticked tasks
+          </button>
+          {canTrash ? (
+            <button
+              type="submit"
+              name="intent"
+              value="bulk-trash"
+              disabled={busy}
+              className="rounded-md border border-red-300 px-3 py-1 font-medium text-red-800 hover:bg-red-50"
+            >
+              Move ticked tasks to the trash
+            </button>
+          ) : null}
+          <span className="text-xs text-slate-600">At most {MAX_BULK_EDIT} at once.</span>
+        </fieldset>
+      ) : null}
+      <div className="overflow-x-auto rounded-md border border-slate-200">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">
+            Tasks, sorted by {HEADINGS[sort.sort].toLowerCase()},{' '}
+            {sort.dir === 'asc' ? 'ascending' : 'descending'}
+          </caption>
+          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+            <tr>
+              {canEdit ? (
+                <th scope="col" className="w-8 px-2 py-2">
+                  {interactive ? (
+                    <input
+                      type="checkbox"
+                      aria-label="Tick every task shown"
+                      checked={allTicked}
+                      ref={(box) => {
+                        if (box) box.indeterminate = ticked > 0 && !allTicked;
+                      }}
+                      onChange={(event) => {
+                        for (const box of boxes()) box.checked = event.currentTarget.checked;
+                        lastClicked.current = null;
+                        recount();
+                      }}
+                    />
+                  ) : (
+                    <span className="sr-only">Tick</span>
+                  )}
+                </th>
+              ) : null}
+              {LIST_SORTS.map((column) => {
+                const current = sort.sort === column;
+                return (
+                  <th
+                    key={column}
+                    scope="col"
+                    className="whitespace-nowrap px-2 py-2 font-medium"
+                    aria-sort={current ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                  >
+                    <Link
+                      to={sortSearch(searchParams, column, sort)}
+                      preventScrollReset
+                      className="hover:underline"
+                    >
+                      {HEADINGS[column]}
+                      {current ? <span aria-hidden="true">{sort.dir === 'asc' ? ' ↑' : ' ↓'}</span> : null}
+                    </Link>
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {tasks.map((task, index) => {
+              const ref = taskRef(projectKey, task.number);
+              const status = statusById.get(task.status);
+              const assignee = task.assignee ? personById.get(task.assignee) : undefined;
+              const due = task.due
+                ? dueLabel(task.due, today, status ? canBeOverdue(status.category) : true)
+                : null;
+              const href = `t/${task.number}${search}`;
+              return (
+                <tr key={task.id} data-row className="border-t border-slate-100 hover:bg-slate-50">
+                  {canEdit ? (
+                    <td className="px-2 py-1.5">
+                      <input
+                        type="checkbox"
+                        name="task"
+                        value={task.id}
+                        aria-label={`Tick ${ref}`}
+                        onClick={(event) => onBoxClick(event, index)}
+                      />
+                    </td>
+                  ) : null}
+                  <td className="whitespace-nowrap px-2 py-1.5 font-mono text-xs text-slate-600">{ref}</td>
+                  <td className="px-2 py-1.5">
+                    <Link
+                      to={href}
+                      preventScrollReset
+                      data-row-link
+                      className="font-medium text-slate-900 hover:underline focus:underline"
+                    >
+                      {task.title}
+                    </Link>
+                  </td>
+                  <td className="whitespace-nowrap px-2 py-1.5">{status?.name ?? ''}</td>
+                  <td className="whitespace-nowrap px-2 py-1.5">
+                    {task.priority === 'none' ? (
+                      <span className="text-slate-500">—</span>
+                    ) : (
+                      priorityName(task.priority)
+                    )}
+                  </td>
+                  <td className="whitespace-nowrap px-2 py-1.5">
+                    {assignee ? (
+                      <span className="flex items-center gap-1.5">
+                        <Avatar name={assignee.name} url={assignee.avatar} decorative />
+                        {assignee.name}
+                      </span>
+                    ) : (
+                      <span className="text-slate-500">—</span>
+                    )}
+                  </td>
+                  <td className="whitespace-nowrap px-2 py-1.5">
+                    {task.due && due ? (
+                      <time
+                        dateTime={task.due}
+                        title={due.text}
+                        className={due.overdue ? 'font-medium text-red-700' : undefined}
+                      >
+                        {shortDate(task.due, thisYear)}
+                      </time>
+                    ) : (
+                      <span className="text-slate-500">—</span>
+                    )}
+                  </td>
+                  <td className="whitespace-nowrap px-2 py-1.5 text-slate-600">
+                    <time dateTime={task.updated}>
+                      {shortDate(calendarDate(task.updated, timeZone), thisYear)}
+                    </time>
+                  </td>
+                  <td className="px-2 py-1.5">
+                    <LabelChips labels={task.labels} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {more ? (
+        <p className="mt-2 text-center text-sm">
+          <Link
+            ref={watchMore}
+            to={moreSearch}
+            replace
+            preventScrollReset
+            className="text-indigo-700 underline hover:text-indigo-900"
+            aria-label={`Show ${Math.min(LIST_WINDOW, count - tasks.length)} more tasks (${tasks.length} of ${count} shown)`}
+          >
+            {loadingMore ? 'Loading…' : `Show ${Math.min(LIST_WINDOW, count - tasks.length)} more`}
+          </Link>
+        </p>
+      ) : null}
+    </Form>
+  );
+}

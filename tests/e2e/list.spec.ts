@@ -1,0 +1,106 @@
+import {
+  createConfirmedUser,
+  addMember,
+  boardOfTasks,
+  day,
+  expect,
+  hydrated,
+  serviceRest,
+  signInAs,
+  test,
+} from './support.ts';
+
+test.use({ timezoneId: 'UTC' });
+
+// The list view, with JavaScript and without: sorted by a column's header either way, filtered by the
+// board's filters, three tasks moved to Done in one bulk edit, a task opened over the list; a
+// viewer's bulk edit changes nothing, and says so.
+test('sort, filter and bulk-edit the list; a viewer changes nothing', async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}) => {
+  // Task n sits in column n mod 4: 1 and 5 "To do", 2 and 6 "In progress", 3 "Done", 4 "Backlog".
+  const due: Record<number, string> = { 1: day(5), 2: day(2), 4: day(9), 6: day(2) };
+  const { owner, boardPath, columns } = await boardOfTasks(6, (n) => ({
+    due_date: due[n] ?? null,
+    priority: n % 2 === 0 ? 'high' : 'none',
+  }));
+  const listPath = `${boardPath}/list`;
+  await signInAs(page, owner);
+  await page.goto(listPath);
+  await hydrated(page);
+  const titles = page.locator('tbody tr a[data-row-link]');
+  const ref = (n: number) => new RegExp(`^Task ${n}$`);
+  await expect(titles).toHaveText([1, 2, 3, 4, 5, 6].map(ref));
+
+  // By due date, soonest first, then latest first: missing dates last both ways, ties by number.
+  await page.getByRole('columnheader', { name: 'Due' }).getByRole('link').click();
+  await expect(page).toHaveURL(/sort=due&dir=asc/);
+  await expect(titles).toHaveText([2, 6, 1, 4, 3, 5].map(ref));
+  await expect(page.getByRole('columnheader', { name: /Due/ })).toHaveAttribute('aria-sort', 'ascending');
+  await page.getByRole('columnheader', { name: /Due/ }).getByRole('link').click();
+  await expect(page).toHaveURL(/sort=due&dir=desc/);
+  await expect(titles).toHaveText([4, 1, 6, 2, 5, 3].map(ref));
+
+  // The board's filters, in the same parameters; the sort stays.
+  const filters = page.getByRole('search', { name: 'Filter tasks' });
+  await filters.getByLabel('Priority').selectOption('high');
+  if (!javaScriptEnabled) await filters.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(/priority=high/);
+  await expect(page).toHaveURL(/sort=due&dir=desc/);
+  await expect(titles).toHaveText([4, 6, 2].map(ref));
+  await expect(page.getByText('3 of 6 tasks match')).toBeVisible();
+
+  // Three tasks to Done at once.
+  for (const n of [2, 4, 6]) await page.getByRole('checkbox', { name: `Tick BAC-${n}` }).check();
+  const bulk = page.getByRole('group', { name: 'Change the ticked tasks' });
+  await bulk.getByLabel('Status').selectOption({ label: 'Done' });
+  await bulk.getByRole('button', { name: 'Apply to ticked tasks' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '3 tasks changed.' })).toBeVisible();
+  const rows = page.locator('tbody tr');
+  await expect(rows.filter({ hasText: 'Done' })).toHaveCount(3);
+  const saved = await serviceRest<Array<{ number: number; status_id: string }>>(
+    'GET',
+    `tasks?select=number,status_id&status_id=eq.${columns.done}&order=number`,
+  );
+  expect(saved.map((t) => t.number)).toEqual([2, 3, 4, 6]);
+
+  // A task opens over the list, which stays behind it; closing it keeps the list's address.
+  await titles.first().click();
+  const panel = page.getByRole('complementary', { name: 'Task BAC-4' });
+  await expect(panel).toBeVisible();
+  await expect(page).toHaveURL(/\/list\/t\/4\?/);
+  await expect(titles).toHaveCount(3);
+  await panel.getByRole('link', { name: 'Close' }).click();
+  await expect(page).toHaveURL(new RegExp(`${listPath}\\?.*priority=high`));
+
+  // The switch to the board keeps the filters.
+  await page.getByRole('navigation', { name: 'View' }).getByRole('link', { name: 'Board' }).click();
+  await expect(page).toHaveURL(new RegExp(`${boardPath}\\?priority=high$`));
+
+  // A viewer: no bulk edit offered, and one sent anyway changes nothing and says so.
+  const viewer = await createConfirmedUser('list-viewer');
+  await addMember(boardPath.split('/')[2] ?? '', viewer.id, 'viewer');
+  const viewerPage = await (await browser.newContext({ javaScriptEnabled })).newPage();
+  await signInAs(viewerPage, viewer);
+  await viewerPage.goto(listPath);
+  await expect(viewerPage.locator('tbody tr')).toHaveCount(6);
+  await expect(viewerPage.getByRole('checkbox')).toHaveCount(0);
+  const [one] = await serviceRest<Array<{ id: string }>>(
+    'GET',
+    `tasks?select=id&number=eq.1&status_id=eq.${columns.todo}`,
+  );
+  const sent = await viewerPage.request.post(listPath, {
+    form: { intent: 'bulk-edit', task: one?.id ?? '', status: columns.done },
+    headers: { Origin: new URL(viewerPage.url()).origin },
+  });
+  expect(sent.status()).toBe(200);
+  expect(await sent.text()).toContain('Nothing was changed: you may not change that task.');
+  const after = await serviceRest<Array<{ status_id: string }>>(
+    'GET',
+    `tasks?select=status_id&id=eq.${one?.id}`,
+  );
+  expect(after[0]?.status_id).toBe(columns.todo);
+  await viewerPage.context().close();
+});
