@@ -4,7 +4,8 @@
 -- 20261130200200_unread_in_page_functions.sql left them, with one line added to their membership:
 -- 'views'.
 
--- The saved views of a workspace the caller reads: the shared ones and their own, by name. It runs as
+-- The saved views of a workspace the caller reads: the shared ones and their own, by name, with their
+-- parameters (the sidebar's links carry them). It runs as
 -- its caller, under the table's policies; it says their rule again for board_page, which runs as its
 -- owner once it has found the caller's membership.
 create function public.saved_views_of(workspace_id uuid) returns json
@@ -13,7 +14,7 @@ stable
 set search_path = ''
 as $$
   select coalesce(json_agg(json_build_object('id', v.id, 'project_id', v.project_id, 'name', v.name,
-                                             'kind', v.kind, 'shared', v.shared)
+                                             'kind', v.kind, 'shared', v.shared, 'query', v.query)
                            order by lower(v.name), v.id), '[]'::json)
     from public.saved_views v
    where v.workspace_id = saved_views_of.workspace_id

@@ -1,5 +1,6 @@
-import { Link } from '@remix-run/react';
+import { Link, useParams } from '@remix-run/react';
 import type { LiveState, Viewer } from '~/components/live.tsx';
+import { projectPath } from '~/utils/projects.ts';
 
 /** The board's title line: the project, its export and settings, the shortcuts, and who else is here. */
 export function BoardHeader({
@@ -9,6 +10,7 @@ export function BoardHeader({
   others,
   saving,
   onShowShortcuts,
+  title,
 }: {
   project: { name: string; key: string; archived_at: string | null };
   /** An admin: the project's settings (its statuses, name, archiving) are theirs to change. */
@@ -17,20 +19,29 @@ export function BoardHeader({
   others: Viewer[];
   saving: boolean;
   onShowShortcuts: () => void;
+  /** The page's heading when it is not the project's name (a saved view's). */
+  title?: string;
 }) {
+  // From the project's address, not this route's: a saved view's page draws this header too.
+  const base = projectPath(useParams().workspace ?? '', project.key);
   return (
     <header className="flex flex-wrap items-baseline gap-3" data-live={live}>
-      <h1 className="text-xl font-semibold">{project.name}</h1>
+      <h1 className="text-xl font-semibold">{title ?? project.name}</h1>
+      {title ? <span className="text-sm text-slate-600">{project.name}</span> : null}
       <span className="font-mono text-sm text-slate-500">{project.key}</span>
       {project.archived_at ? (
         <span className="rounded bg-slate-200 px-2 py-0.5 text-xs">Archived: read-only</span>
       ) : null}
       {/* A document request (the export route answers a file), so it works without JavaScript. */}
-      <Link to="export.csv" reloadDocument className="text-sm text-slate-600 underline hover:text-slate-900">
+      <Link
+        to={`${base}/export.csv`}
+        reloadDocument
+        className="text-sm text-slate-600 underline hover:text-slate-900"
+      >
         Export CSV
       </Link>
       {canManage ? (
-        <Link to="settings" className="text-sm text-slate-600 underline hover:text-slate-900">
+        <Link to={`${base}/settings`} className="text-sm text-slate-600 underline hover:text-slate-900">
           Project settings
         </Link>
       ) : null}

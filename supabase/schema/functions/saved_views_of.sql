@@ -10,7 +10,7 @@ CREATE OR REPLACE FUNCTION public.saved_views_of(workspace_id uuid)
  SET search_path TO ''
 AS $function$
   select coalesce(json_agg(json_build_object('id', v.id, 'project_id', v.project_id, 'name', v.name,
-                                             'kind', v.kind, 'shared', v.shared)
+                                             'kind', v.kind, 'shared', v.shared, 'query', v.query)
                            order by lower(v.name), v.id), '[]'::json)
     from public.saved_views v
    where v.workspace_id = saved_views_of.workspace_id
