@@ -45,13 +45,17 @@ export function ViewSwitch({ projectKey, current }: { projectKey: string; curren
 export function ProjectHeading({
   project,
   current,
+  title,
 }: {
   project: { name: string; key: string; archived_at: string | null };
   current: 'board' | 'list';
+  /** The page's heading when it is not the project's name (a saved view's). */
+  title?: string;
 }) {
   return (
     <>
-      <h1 className="text-xl font-semibold">{project.name}</h1>
+      <h1 className="text-xl font-semibold">{title ?? project.name}</h1>
+      {title ? <span className="text-sm text-slate-600">{project.name}</span> : null}
       <span className="font-mono text-sm text-slate-500">{project.key}</span>
       <ViewSwitch projectKey={project.key} current={current} />
       {project.archived_at ? (

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, NavLink, Outlet, useLoaderData, useLocation } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { AccountLinks } from '~/components/account-links.tsx';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { InboxLink } from '~/components/inbox-link.tsx';
+import { SavedViewLinks } from '~/components/saved-view-links.tsx';
 import { projectPath } from '~/utils/projects.ts';
 import { atLeast } from '~/utils/roles.ts';
 import { signedIn } from '~/utils/session/signed-in.server.ts';
@@ -13,12 +14,12 @@ import { useHydrated } from '~/components/hydrated.ts';
 // The workspace layout: its sidebar of projects. Children reuse this data; they never load it again.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, member } = await signedIn(request, context, { workspace: params.workspace });
-  const { workspace, role, projects, unread } = member;
-  return json({ workspace, role, email: user.email, projects, unread });
+  const { workspace, role, projects, unread, views } = member;
+  return json({ workspace, role, email: user.email, projects, unread, views });
 }
 
 export default function WorkspaceLayout() {
-  const { workspace, role, projects, email, unread } = useLoaderData<typeof loader>();
+  const { workspace, role, projects, email, unread, views } = useLoaderData<typeof loader>();
   const menuButton =
     'shrink-0 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100';
   // On a phone the sidebar is a menu (CSS: .workspace-menu). Without JavaScript a link opens it as the
@@ -104,10 +105,17 @@ export default function WorkspaceLayout() {
         <h2 className="mt-6 px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Projects</h2>
         <nav aria-label="Projects" className="mt-2 space-y-1">
           {projects.map((p) => (
-            <NavLink key={p.id} to={projectPath(workspace.slug, p.key)} className="nav-link">
-              {p.name}
-              {p.archived_at ? <span className="ml-1 text-xs text-slate-500">(archived)</span> : null}
-            </NavLink>
+            <Fragment key={p.id}>
+              <NavLink to={projectPath(workspace.slug, p.key)} className="nav-link">
+                {p.name}
+                {p.archived_at ? <span className="ml-1 text-xs text-slate-500">(archived)</span> : null}
+              </NavLink>
+              <SavedViewLinks
+                views={views.filter((v) => v.project_id === p.id)}
+                workspace={workspace.slug}
+                projectKey={p.key}
+              />
+            </Fragment>
           ))}
         </nav>
         <div className="mt-6 border-t border-slate-200 pt-4 text-sm text-slate-600">

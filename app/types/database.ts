@@ -246,6 +246,32 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"saved_views": {
+                  Row: {
+                    "created_at": string,"id": string,"kind": string,"name": string,"owner_id": string,"project_id": string,"query": NonNullable<Json>,"shared": boolean,"updated_at": string,"workspace_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"id"?: string,"kind"?: string,"name": string,"owner_id"?: string,"project_id": string,"query"?: NonNullable<Json>,"shared"?: boolean,"updated_at"?: string,"workspace_id": string
+                  }
+                  Update: {
+                    "created_at"?: string,"id"?: string,"kind"?: string,"name"?: string,"owner_id"?: string,"project_id"?: string,"query"?: NonNullable<Json>,"shared"?: boolean,"updated_at"?: string,"workspace_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "saved_views_project_fkey"
+      columns: ["project_id","workspace_id"]
+isOneToOne: false
+      referencedRelation: "projects"
+      referencedColumns: ["id","workspace_id"]
+    },{
+      foreignKeyName: "saved_views_workspace_id_fkey"
+      columns: ["workspace_id"]
+isOneToOne: false
+      referencedRelation: "workspaces"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"task_history": {
                   Row: {
                     "actor_id": string | null,"created_at": string,"data": NonNullable<Json>,"id": number,"kind": string,"task_id": string,"workspace_id": string
@@ -593,6 +619,9 @@ isOneToOne: false
                            },
 "restore_task":
 { Args: { "task_id": string }; Returns: Json
+                           },
+"saved_views_of":
+{ Args: { "workspace_id": string }; Returns: Json
                            },
 "search_tasks":
 { Args: { "query": string,"workspace_id": string }; Returns: {

@@ -129,10 +129,19 @@ test('the signed-out screens', async ({ page }) => {
   expect(found).toEqual([]);
 });
 
-test('the workspace screens: workspaces, overview, board, task panel, list, members, labels, settings, search', async ({
+test('the workspace screens: workspaces, overview, board, task panel, list, members, labels, settings, search, views', async ({
   page,
 }) => {
-  const { owner, boardPath, workspaceId } = await boardOfTasks(8);
+  const { owner, boardPath, workspaceId, projectId } = await boardOfTasks(8);
+  // A shared saved view of the board, so that the sidebar lists it and its page is scanned.
+  const [view] = await serviceRest<Array<{ id: string }>>('POST', 'saved_views', {
+    workspace_id: workspaceId,
+    project_id: projectId,
+    owner_id: owner.id,
+    name: 'Nothing urgent',
+    query: { priority: 'none' },
+    shared: true,
+  });
   // A label, so that the task panel shows its labels' controls.
   await serviceRest('POST', 'labels', { workspace_id: workspaceId, name: 'Bug', color: 'red' });
   await signInAs(page, owner);
@@ -178,6 +187,8 @@ test('the workspace screens: workspaces, overview, board, task panel, list, memb
     ['project settings', `${new URL(board).pathname}/settings`],
     ['list', `${new URL(board).pathname}/list`],
     ['search', `${workspace}/search?q=Task`],
+    ['saved view', `${new URL(board).pathname}/views/${view?.id}`],
+    ['save a view', `${new URL(board).pathname}/views/new?priority=high`],
     ['a workspace that is not mine', `/w/not-mine-${randomUUID().slice(0, 8)}`],
   ];
   for (const [screen, url] of screens) {

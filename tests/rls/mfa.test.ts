@@ -225,6 +225,11 @@ describe('aal2 once a factor is verified', () => {
       .from('notification_preferences')
       .insert({ user_id: owner.id, email_frequency: 'daily' });
     expect(preferred.error).toBeNull();
+    // A saved view.
+    const view = await owner.client
+      .from('saved_views')
+      .insert({ workspace_id: ws.id, project_id: projectId, name: 'Mine', query: { assignee: 'me' } });
+    expect(view.error).toBeNull();
     const { factorId, app } = await addFactor(owner.client);
     const aal1 = await signIn(owner.email, owner.password);
 

@@ -1,6 +1,7 @@
-import { Link } from '@remix-run/react';
+import { Link, useParams } from '@remix-run/react';
 import type { LiveState, Viewer } from '~/components/live.tsx';
 import { ProjectHeading } from '~/components/view-switch.tsx';
+import { projectPath } from '~/utils/projects.ts';
 
 /** The board's title line: the project, its export and settings, the shortcuts, and who else is here. */
 export function BoardHeader({
@@ -10,6 +11,7 @@ export function BoardHeader({
   others,
   saving,
   onShowShortcuts,
+  title,
 }: {
   project: { name: string; key: string; archived_at: string | null };
   /** An admin: the project's settings (its statuses, name, archiving) are theirs to change. */
@@ -18,16 +20,24 @@ export function BoardHeader({
   others: Viewer[];
   saving: boolean;
   onShowShortcuts: () => void;
+  /** The page's heading when it is not the project's name (a saved view's). */
+  title?: string;
 }) {
+  // From the project's address, not this route's: a saved view's page draws this header too.
+  const base = projectPath(useParams().workspace ?? '', project.key);
   return (
     <header className="flex flex-wrap items-baseline gap-3" data-live={live}>
-      <ProjectHeading project={project} current="board" />
+      <ProjectHeading project={project} current="board" title={title} />
       {/* A document request (the export route answers a file), so it works without JavaScript. */}
-      <Link to="export.csv" reloadDocument className="text-sm text-slate-600 underline hover:text-slate-900">
+      <Link
+        to={`${base}/export.csv`}
+        reloadDocument
+        className="text-sm text-slate-600 underline hover:text-slate-900"
+      >
         Export CSV
       </Link>
       {canManage ? (
-        <Link to="settings" className="text-sm text-slate-600 underline hover:text-slate-900">
+        <Link to={`${base}/settings`} className="text-sm text-slate-600 underline hover:text-slate-900">
           Project settings
         </Link>
       ) : null}

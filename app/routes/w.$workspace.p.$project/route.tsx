@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Outlet, useActionData, useLoaderData, useParams, useSearchParams } from '@remix-run/react';
 import { randomUUID } from 'node:crypto';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { FormMessage } from '~/components/forms.tsx';
 import { useHydrated } from '~/components/hydrated.ts';
@@ -27,6 +27,7 @@ import { createTask } from './create-task.server.ts';
 import { BoardFilters, NoMatches } from './filters.tsx';
 import { BoardIntent } from './intents.server.ts';
 import { moveTask } from './move.server.ts';
+import { SaveView } from './save-view.tsx';
 import { ShortcutsHelp, useBoardKeys } from './shortcuts.tsx';
 import { useLoadOnScroll } from './show-more.tsx';
 import { MoveRefused } from './task-card.tsx';
@@ -105,7 +106,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   });
 }
 
-export default function Board() {
+/** The board; a saved view's page draws it too, with the view's name and its own controls. */
+export default function Board({ title, savedView }: { title?: string; savedView?: ReactNode }) {
   const {
     project,
     statuses,
@@ -191,8 +193,12 @@ export default function Board() {
         others={others}
         saving={placement.busy}
         onShowShortcuts={() => help.current?.showModal()}
+        title={title}
       />
       <BoardFilters filters={filters} people={people} labels={labels} me={me.id} active={filtered} />
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        {savedView ?? <SaveView canShare={canManage} />}
+      </div>
       {filtered && statuses.every((status) => counts[status.id] === 0) ? <NoMatches /> : null}
       <div className="mt-3 space-y-2 empty:hidden">
         {reply && 'moveError' in reply ? <FormMessage>{reply.moveError}</FormMessage> : null}

@@ -18,6 +18,19 @@ export interface Membership {
    * then counts them in the browser.
    */
   unread: number | null;
+  /** The caller's saved views of the workspace, by name. */
+  views: SidebarView[];
+}
+
+/** A saved view the caller reads (their own, and the shared ones): the sidebar's list under its project. */
+export interface SidebarView {
+  id: string;
+  project_id: string;
+  name: string;
+  kind: string;
+  shared: boolean;
+  /** Its parameters, as stored (saved-views.ts reads them). */
+  query: unknown;
 }
 
 async function loadMembership(
@@ -32,7 +45,7 @@ async function loadMembership(
     const { data, error } = await call.started;
     if (error || !data) return { error };
     if (!data.membership) return { status: 404 };
-    const { workspace, role, display_name, projects, unread } = data.membership;
+    const { workspace, role, display_name, projects, unread, views } = data.membership;
     return {
       membership: {
         workspace,
@@ -40,6 +53,7 @@ async function loadMembership(
         displayName: display_name ?? user.email,
         projects: sortProjects(projects),
         unread: unread ?? null,
+        views: views ?? [],
       },
     };
   }
@@ -49,7 +63,7 @@ async function loadMembership(
     supabase
       .from('workspaces')
       .select(
-        'id, name, slug, is_personal, workspace_members!inner(role, profile:profiles!workspace_members_profile_fkey(display_name)), projects(id, key, name, archived_at)',
+        'id, name, slug, is_personal, workspace_members!inner(role, profile:profiles!workspace_members_profile_fkey(display_name)), projects(id, key, name, archived_at), saved_views(id, project_id, name, kind, shared, query)',
       )
       .eq('slug', slug)
       .eq('workspace_members.user_id', user.id)
@@ -69,6 +83,9 @@ async function loadMembership(
       projects: sortProjects(data.projects),
       // Without a count (the read failed), the sidebar counts in the browser.
       unread: counted.error ? null : counted.data,
+      views: [...data.saved_views].sort(
+        (a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id.localeCompare(b.id),
+      ),
     },
   };
 }

@@ -4,6 +4,7 @@
 // request's session check when it can; see docs/decisions/014-one-signed-in-request-path.md.
 import type { AppLoadContext } from '@remix-run/node';
 import type { WorkspaceRole } from '../roles.ts';
+import type { SidebarView } from './membership.server.ts';
 import { getSupabase, rpcAsUser } from './supabase.server.ts';
 
 /** The database functions written to be a page's one call (each one's migration documents its JSON). */
@@ -24,6 +25,8 @@ export interface PageQueryAnswer {
     projects: Array<{ id: string; key: string; name: string; archived_at: string | null }>;
     /** The caller's unread notifications, up to 100 (board_page and overview_page say it). */
     unread?: number;
+    /** The caller's saved views of the workspace (board_page and overview_page say them). */
+    views?: SidebarView[];
   } | null;
 }
 

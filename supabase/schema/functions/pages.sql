@@ -117,6 +117,7 @@ begin
         'role', m.role,
         'display_name', m.display_name,
         'unread', public.my_unread_notifications(),
+        'views', public.saved_views_of(m.id),
         'projects', (
           select coalesce(json_agg(json_build_object('id', p.id, 'key', p.key, 'name', p.name, 'archived_at', p.archived_at)), '[]'::json)
             from public.projects p

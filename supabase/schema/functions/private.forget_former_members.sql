@@ -16,6 +16,9 @@ begin
   delete from public.task_watchers w
    using old_rows o
    where w.user_id = o.user_id and w.workspace_id = o.workspace_id;
+  delete from public.saved_views v
+   using old_rows o
+   where v.owner_id = o.user_id and v.workspace_id = o.workspace_id and not v.shared;
   return null;
 end
 $function$;

@@ -1,0 +1,148 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
+import { FormMessage } from '~/components/forms.tsx';
+import { readForm } from '~/utils/form-body.server.ts';
+import { requireProject } from '~/utils/project.server.ts';
+import { projectPath } from '~/utils/projects.ts';
+import { requireSameSite } from '~/utils/request.server.ts';
+import { deleteView, requireView, setViewShared } from '~/utils/saved-views.server.ts';
+import { hasViewParams, listPath, viewParams, viewPath } from '~/utils/saved-views.ts';
+import { signedIn } from '~/utils/session/signed-in.server.ts';
+import { redirectWithSession } from '~/utils/session/user.server.ts';
+import Board, { action as boardAction, loader as boardLoader } from './w.$workspace.p.$project/route.tsx';
+import { SaveView } from './w.$workspace.p.$project/save-view.tsx';
+
+// A saved view: the board (the same route module, loader and component) with the view's filters, under
+// the view's name. Its address carries the view's parameters (the sidebar links to it so, and a bare
+// address is sent there), so the board's one backend call reads the board already filtered, and the
+// filters stay adjustable: a changed filter is an address of its own, until the view's is opened again.
+// A list view opens the project's list with its parameters.
+
+/** The view of this address, read as the caller (RLS: their own and the shared ones), or a 404. */
+async function findView({ request, context, params }: LoaderFunctionArgs) {
+  const { member, supabase, user } = await signedIn(request, context, { workspace: params.workspace });
+  const project = requireProject(request, context, member, params.project);
+  const view = await requireView(supabase, params.view, project.id);
+  return { member, project, view, supabase, me: user.id };
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, context } = args;
+  // The board is asked for first, before anything waits, so its call also answers the session check.
+  const [board, { member, project, view, me }] = await Promise.all([boardLoader(args), findView(args)]);
+  const slug = member.workspace.slug;
+  // Where a list view opens, until the list draws saved views itself: the list, with the parameters.
+  if (view.kind === 'list')
+    throw redirectWithSession(listPath(slug, project.key, view.query), request, context);
+  const address = new URL(request.url).searchParams;
+  if (!hasViewParams(address) && viewParams(view.query).size > 0)
+    throw redirectWithSession(viewPath(slug, project.key, view.id, view.query), request, context);
+  const data = await board.json();
+  const canManage = data.canManage;
+  return json(
+    {
+      ...data,
+      view: {
+        id: view.id,
+        name: view.name,
+        shared: view.shared,
+        // What the policies let this person do with it (the forms are shown only to them).
+        canShare: !view.shared && canManage,
+        canUnshare: view.shared && canManage && view.owner_id === me,
+        canDelete: view.shared ? canManage : view.owner_id === me,
+      },
+    },
+    { headers: board.headers },
+  );
+}
+
+const VIEW_INTENTS = new Set(['share', 'unshare', 'delete-view']);
+
+export async function action(args: ActionFunctionArgs) {
+  const { request, context, params } = args;
+  const intent = (await readForm(request.clone())).get('intent');
+  if (typeof intent !== 'string' || !VIEW_INTENTS.has(intent)) {
+    // The board's own forms (a new task, a move): its action, then back to this view rather than the board.
+    const answer = await boardAction(args).catch((thrown: unknown) => {
+      if (thrown instanceof Response) return thrown;
+      throw thrown;
+    });
+    return backToView(answer, request, params);
+  }
+  requireSameSite(request);
+  const { member, project, view, supabase } = await findView(args);
+  const problem =
+    intent === 'delete-view'
+      ? await deleteView(supabase, view.id)
+      : await setViewShared(supabase, view.id, intent === 'share');
+  if (problem) return json({ viewError: problem }, { status: 403 });
+  const url = new URL(request.url);
+  const next =
+    intent === 'delete-view'
+      ? projectPath(member.workspace.slug, project.key)
+      : `${url.pathname}${url.search}`;
+  return redirectWithSession(next, request, context);
+}
+
+/** A redirect of the board's action to the board comes back to this view, with the same parameters. */
+function backToView(answer: Response, request: Request, params: ActionFunctionArgs['params']): Response {
+  const location = answer.headers.get('Location');
+  if (!location || answer.status < 300 || answer.status >= 400) return answer;
+  const target = new URL(location, request.url);
+  if (target.pathname !== projectPath(params.workspace ?? '', params.project ?? '')) return answer;
+  answer.headers.set('Location', `${new URL(request.url).pathname}${target.search}`);
+  return answer;
+}
+
+export default function SavedViewPage() {
+  const { view } = useLoaderData<typeof loader>();
+  return <Board title={view.name} savedView={<ViewControls />} />;
+}
+
+/** What the view is, and what this person may do with it: share, unshare, delete, save another. */
+function ViewControls() {
+  const { view, canManage } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const problem = reply && 'viewError' in reply ? reply.viewError : null;
+  const button = 'filter-control font-medium';
+  return (
+    <>
+      <p className="text-sm text-slate-600">
+        {view.shared ? 'Saved view, shared with the workspace.' : 'Saved view: only you see it.'}
+      </p>
+      {view.canShare ? (
+        <Form method="post">
+          <button type="submit" name="intent" value="share" className={button}>
+            Share with the workspace
+          </button>
+        </Form>
+      ) : null}
+      {view.canUnshare ? (
+        <Form method="post">
+          <button type="submit" name="intent" value="unshare" className={button}>
+            Stop sharing
+          </button>
+        </Form>
+      ) : null}
+      {view.canDelete ? (
+        <Form method="post">
+          <button type="submit" name="intent" value="delete-view" className={button}>
+            Delete view
+          </button>
+        </Form>
+      ) : null}
+      <SaveView canShare={canManage} />
+      {problem ? <FormMessage>{problem}</FormMessage> : null}
+    </>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.view.name ?? 'Saved view'} · ${data?.project.name ?? 'Board'} · Crewboard` },
+];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

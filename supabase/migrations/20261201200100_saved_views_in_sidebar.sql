@@ -1,0 +1,227 @@
+-- Saved views under their project in the sidebar, on the first render and without another request:
+-- the page functions that answer a workspace page's membership (board_page, overview_page) now also
+-- list the caller's saved views of the workspace. Both functions are as
+-- 20261130200200_unread_in_page_functions.sql left them, with one line added to their membership:
+-- 'views'.
+
+-- The saved views of a workspace the caller reads: the shared ones and their own, by name, with their
+-- parameters (the sidebar's links carry them). It runs as
+-- its caller, under the table's policies; it says their rule again for board_page, which runs as its
+-- owner once it has found the caller's membership.
+create function public.saved_views_of(workspace_id uuid) returns json
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(json_agg(json_build_object('id', v.id, 'project_id', v.project_id, 'name', v.name,
+                                             'kind', v.kind, 'shared', v.shared, 'query', v.query)
+                           order by lower(v.name), v.id), '[]'::json)
+    from public.saved_views v
+   where v.workspace_id = saved_views_of.workspace_id
+     and (v.shared or v.owner_id = (select auth.uid()))
+$$;
+
+revoke execute on function public.saved_views_of(uuid) from public, anon;
+grant execute on function public.saved_views_of(uuid) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.board_page(workspace_slug text, project_key text, shown jsonb DEFAULT '{}'::jsonb, filters jsonb DEFAULT '{}'::jsonb)
+ RETURNS json
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+-- Labelled with the function's name, so the project's id reads like the arguments: board_page.project_id.
+<<board_page>>
+declare
+  ws_id uuid;
+  ws_name text;
+  ws_slug text;
+  ws_is_personal boolean;
+  project_id uuid;
+  my_role public.workspace_role;
+  status text := public.session_status();
+  parts private.board_parts;
+begin
+  -- The workspace by its slug, and its project by its key, any case (addresses carry it in lower
+  -- case), found only for a member of the workspace whose session meets the MFA rule: exactly the
+  -- rows RLS shows them (decision 012). For anyone else nothing is found, and nothing below is read.
+  select w.id, w.name, w.slug, w.is_personal, p.id, m.role
+    into ws_id, ws_name, ws_slug, ws_is_personal, project_id, my_role
+    from public.workspaces w
+    join public.workspace_members m on m.workspace_id = w.id and m.user_id = auth.uid()
+    left join public.projects p on p.workspace_id = w.id and p.key = upper(board_page.project_key)
+   where w.slug = board_page.workspace_slug
+     and public.mfa_satisfied();
+  if status is distinct from 'active' then
+    ws_id := null;
+    project_id := null;
+  end if;
+
+  -- The board at its plain address: no filter set (the date alone is not one), and no column's
+  -- window asked for (the app sends only windows longer than the first 50).
+  if project_id is not null
+     and nullif(board_page.filters ->> 'assignee', '') is null
+     and nullif(board_page.filters ->> 'priority', '') is null
+     and nullif(board_page.filters ->> 'due', '') is null
+     and nullif(btrim(board_page.filters ->> 'q'), '') is null
+     and coalesce(board_page.filters -> 'label', '[]'::jsonb) = '[]'::jsonb
+     and coalesce(board_page.shown, '{}'::jsonb) = '{}'::jsonb then
+    select c.project, c.people, c.columns
+      into parts
+      from private.board_cache c
+     where c.project_id = board_page.project_id;
+  end if;
+  if parts.project is null then
+    parts := private.board_content(board_page.ws_id, board_page.project_id, board_page.shown, board_page.filters);
+  end if;
+
+  return json_build_object(
+    'session', status,
+    'membership', case when board_page.ws_id is not null then json_build_object(
+      'workspace', json_build_object('id', board_page.ws_id, 'name', board_page.ws_name,
+                                     'slug', board_page.ws_slug, 'is_personal', board_page.ws_is_personal),
+      'role', board_page.my_role,
+      'display_name', (select pr.display_name from public.profiles pr where pr.id = (select auth.uid())),
+      'unread', public.my_unread_notifications(),
+      'views', public.saved_views_of(board_page.ws_id),
+      'projects', (
+        select coalesce(json_agg(json_build_object('id', p.id, 'key', p.key, 'name', p.name, 'archived_at', p.archived_at)), '[]'::json)
+          from public.projects p
+         where p.workspace_id = board_page.ws_id
+      )
+    ) end,
+    -- The workspace's labels by name: the label filter's choices.
+    'labels', (
+      select coalesce(json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color)
+                               order by lower(l.name), l.id), '[]'::json)
+        from public.labels l
+       where l.workspace_id = board_page.ws_id
+    ),
+    'project', parts.project,
+    'people', parts.people,
+    'columns', parts.columns
+  );
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.overview_page(workspace_slug text, today date, my_task_limit integer DEFAULT 8, activity_limit integer DEFAULT 30)
+ RETURNS json
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+<<page>>
+declare
+  workspace_id uuid;
+begin
+  -- The workspace's id first (RLS finds it only for a member), so the query below is planned with it
+  -- as a value, as every statement of a PL/pgSQL function is planned with its variables' values: the
+  -- planner then knows from the statistics how big this workspace is. Given the id as a subquery's
+  -- result instead, it assumed a typical workspace (a few rows of activity) and read all of a big
+  -- one's activity to sort it, rather than the newest entries from the index.
+  select w.id into page.workspace_id from public.workspaces w where w.slug = overview_page.workspace_slug;
+  return (
+  with session as (
+    select public.session_status() as status
+  ),
+  membership as (
+    select w.id, w.name, w.slug, w.is_personal, m.role, pr.display_name
+      from public.workspaces w
+      join public.workspace_members m on m.workspace_id = w.id and m.user_id = (select auth.uid())
+      left join public.profiles pr on pr.id = m.user_id
+     where w.id = page.workspace_id
+       and (select status from session) = 'active'
+  ),
+  -- The workspace's statuses (a few per project), each with whether its tasks are open.
+  statuses as materialized (
+    select s.id, s.project_id, s.name, s.category,
+           s.category in ('backlog', 'unstarted', 'started') as open
+      from public.project_statuses s
+     where s.workspace_id = page.workspace_id
+       and exists (select 1 from membership)
+  ),
+  -- Every project's tasks by status, with the overdue ones among them: one pass over the
+  -- workspace's entries in tasks_overview_idx.
+  by_status as materialized (
+    select t.project_id, t.status_id, count(*) as count,
+           count(*) filter (where t.due_date < overview_page.today) as due_before_today
+      from public.tasks t
+     where t.workspace_id = page.workspace_id
+       and exists (select 1 from membership)
+     group by t.project_id, t.status_id
+  ),
+  counts as (
+    select b.project_id, s.category, sum(b.count)::int as count,
+           sum(case when s.open then b.due_before_today else 0 end)::int as overdue
+      from by_status b
+      join statuses s on s.id = b.status_id
+     group by b.project_id, s.category
+  ),
+  mine as materialized (
+    select t.id, t.project_id, t.number, t.title, s.name as status, s.category, t.priority, t.due_date
+      from public.tasks t
+      join statuses s on s.id = t.status_id and s.open
+     where t.workspace_id = page.workspace_id
+       and exists (select 1 from membership)
+       and t.assignee_id = (select auth.uid())
+  ),
+  -- The newest entries, read from activity_workspace_recent_idx until there are enough.
+  recent as materialized (
+    select a.id, a.kind, a.data, a.created_at, a.project_id, a.actor_id
+      from public.activity a
+     where a.workspace_id = page.workspace_id
+       and exists (select 1 from membership)
+     order by a.created_at desc
+     limit least(greatest(overview_page.activity_limit, 1), 100)
+  ),
+  -- Who did it, and to whom a task was assigned: each person looked up once by key (a join would
+  -- read the profiles under their policy, a hashed SubPlan, which cannot use the key).
+  people as materialized (
+    select pr.id, pr.display_name, pr.avatar_path
+      from public.profiles pr
+     where pr.id = any (array(
+             select distinct who.id
+               from recent r
+               cross join lateral (values (r.actor_id), ((r.data ->> 'assignee_id')::uuid)) as who (id)
+              where who.id is not null))
+  )
+  select json_build_object(
+    'session', (select status from session),
+    'membership', (
+      select json_build_object(
+        'workspace', json_build_object('id', m.id, 'name', m.name, 'slug', m.slug, 'is_personal', m.is_personal),
+        'role', m.role,
+        'display_name', m.display_name,
+        'unread', public.my_unread_notifications(),
+        'views', public.saved_views_of(m.id),
+        'projects', (
+          select coalesce(json_agg(json_build_object('id', p.id, 'key', p.key, 'name', p.name, 'archived_at', p.archived_at)), '[]'::json)
+            from public.projects p
+           where p.workspace_id = m.id
+        )
+      )
+        from membership m
+    ),
+    'counts', (
+      select coalesce(json_agg(json_build_object(
+               'project_id', c.project_id, 'category', c.category, 'count', c.count, 'overdue', c.overdue)), '[]'::json)
+        from counts c
+    ),
+    'my_tasks', (
+      select coalesce(json_agg(row_to_json(n)), '[]'::json)
+        from (
+          select mine.* from mine
+           order by mine.due_date nulls last, mine.priority desc, mine.number
+           limit least(greatest(overview_page.my_task_limit, 1), 200)
+        ) n
+    ),
+    'my_task_count', (select count(*) from mine),
+    'activity', (
+      select coalesce(json_agg(row_to_json(r) order by r.created_at desc, r.id desc), '[]'::json)
+        from recent r
+    ),
+    'people', (select coalesce(json_agg(row_to_json(p)), '[]'::json) from people p)
+  )
+  );
+end
+$function$;
