@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { freePort } from './emulator/lib/net.ts';
+import { CHROMIUM_ARGS, systemChromium } from './tests/e2e/chromium.ts';
 
-// Debian's Chromium when it is there (CI installs it); Playwright's own browser otherwise.
-const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 // A port of this run's own unless E2E_PORT names one: a server already listening elsewhere (another
 // checkout's, a dev server) is never mistaken for this run's. Workers and the web server inherit it.
 const portGiven = Boolean(process.env.E2E_PORT && process.env.E2E_LIMITS_PORT);
@@ -32,15 +30,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: systemChromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

@@ -12,6 +12,7 @@ import { PARTS } from './cpu.ts';
 import { startBenchBackend, type BenchBackend } from './backend.ts';
 import { benchFunctions } from './functions.ts';
 import { benchList, LIST_TASKS, SMALL_TASKS, type ListFigures } from './list.ts';
+import { benchLiveBoard, WATCHERS, type LiveFigures } from './live.ts';
 import { hasNginx, startNginx } from './nginx.ts';
 import { benchInboxCount, type InboxCountFigures } from './inbox-count.ts';
 import { benchNotifications, type NotificationFigures } from './notifications.ts';
@@ -576,6 +577,52 @@ async function realtimeOnly(): Promise<void> {
   }
 }
 
+function liveRows(live: LiveFigures): Row[] {
+  const ms = (p: { p50: number; p95: number; missing: number }) =>
+    `${p.p50.toFixed(0)} / ${p.p95.toFixed(0)} ms${p.missing > 0 ? ` (${p.missing} never shown)` : ''}`;
+  const change = (name: string, figures: LiveFigures['move']): Row[] => [
+    [
+      `${name} → each of ${WATCHERS} browsers with the board open (p50 / p95)`,
+      ms(figures.each),
+      `${figures.each.samples} samples; goal p95 ≤ 250 ms; ${figures.reloads.toFixed(2)} board reloads per watcher per change`,
+    ],
+    [`${name} → the last of the ${WATCHERS} (p50 / p95)`, ms(figures.all), `${figures.all.samples} changes`],
+  ];
+  return [
+    ...change('move (arrow key)', live.move),
+    ...change('new task (column form)', live.task),
+    ...change('comment (task panel)', live.comment),
+    [
+      'time to interactive, board of 1,000 tasks (median)',
+      `${live.boardTti.toFixed(0)} ms`,
+      `${(live.boardTti / live.loginTti).toFixed(2)} × /login's (${live.loginTti.toFixed(0)} ms), loads alternating`,
+    ],
+    [
+      'keyboard move on the board of 1,000 tasks: key to DOM (p50 / p95)',
+      ms(live.keyMove),
+      `${live.keyMove.samples} moves; goal < 100 ms`,
+    ],
+  ];
+}
+
+/**
+ * `npm run bench -- live`: the board in real browsers on the production build — changes by one
+ * member reaching 10 others, time to interactive, a keyboard move (bench/live.ts).
+ */
+async function liveOnly(): Promise<void> {
+  const dir = scratchDir();
+  const backend = await start(dir);
+  try {
+    printTable(
+      'Crewboard live board benchmark (Chromium, production build)',
+      liveRows(await benchLiveBoard(backend)),
+    );
+  } finally {
+    await backend.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** `npm run bench -- rest`: the REST rows alone, on a fresh backend. */
 async function restOnly(): Promise<void> {
   const dir = scratchDir();
@@ -595,4 +642,5 @@ else if (process.argv[2] === 'soak') await soak(start, scratchDir, Number(proces
 else if (process.argv[2] === 'rest') await restOnly();
 else if (process.argv[2] === 'realtime') await realtimeOnly();
 else if (process.argv[2] === 'list') await listOnly();
+else if (process.argv[2] === 'live') await liveOnly();
 else await main();

@@ -1,7 +1,8 @@
 // Live updates, once the page is interactive: the board and the task panel subscribe to the changes
 // Realtime lets their viewer see (RLS decides, as for every read) and reload their data when one
-// arrives; the board also shows who else is looking at it. Without JavaScript pages simply show
-// what was true when they loaded.
+// arrives — the board first applies to its own copy what a change says itself (a card's row, a
+// comment), and reloads only for the rest; it also shows who else is looking at it. Without
+// JavaScript pages simply show what was true when they loaded.
 import { useRevalidator, useRouteLoaderData } from '@remix-run/react';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { useEffect, useRef, useState } from 'react';
@@ -17,6 +18,9 @@ export function browserClient(env: RootData['supabase']): Promise<SupabaseClient
 
 type Subscribe = (channel: RealtimeChannel, changed: () => void) => RealtimeChannel;
 
+/** How long changes are gathered into one reload of the page's data. */
+const RELOAD_GATHER_MS = 50;
+
 /** `connecting` until changes flow, `live` while they do, `interrupted` once they have stopped for OUTAGE_GRACE_MS. */
 export type LiveState = 'connecting' | 'live' | 'interrupted';
 
@@ -28,8 +32,10 @@ export type LiveState = 'connecting' | 'live' | 'interrupted';
 export const OUTAGE_GRACE_MS = 3_000;
 
 /**
- * Joins `topic`, lets `subscribe` add its listeners, and reloads the page's data (briefly debounced)
- * on every change — and after the socket comes back from an outage, so nothing missed stays missed.
+ * Joins `topic`, lets `subscribe` add its listeners, and reloads the page's data on every change they
+ * pass on — and after the socket comes back from an outage, so nothing missed stays missed. A burst
+ * of changes is one reload: they are gathered for a moment, and while a reload is under way the
+ * next one waits for it to end.
  */
 function useLiveChannel(
   topic: string,
@@ -38,10 +44,17 @@ function useLiveChannel(
 ): LiveState {
   const [state, setState] = useState<LiveState>('connecting');
   const root = useRouteLoaderData('root') as RootData | undefined;
-  const { revalidate } = useRevalidator();
-  const latest = useRef({ subscribe, onJoined: options.onJoined, revalidate });
-  latest.current = { subscribe, onJoined: options.onJoined, revalidate };
+  const { revalidate, state: reloading } = useRevalidator();
+  const latest = useRef({ subscribe, onJoined: options.onJoined, revalidate, reloading });
+  latest.current = { subscribe, onJoined: options.onJoined, revalidate, reloading };
   const env = root?.supabase;
+  // A reload asked for while one was under way, made once that one has ended.
+  const waiting = useRef(false);
+  useEffect(() => {
+    if (reloading !== 'idle' || !waiting.current) return;
+    waiting.current = false;
+    revalidate();
+  }, [reloading, revalidate]);
 
   useEffect(() => {
     if (!env) return;
@@ -50,7 +63,10 @@ function useLiveChannel(
     let timer: ReturnType<typeof setTimeout> | undefined;
     const changed = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => latest.current.revalidate(), 50);
+      timer = setTimeout(() => {
+        if (latest.current.reloading === 'idle') latest.current.revalidate();
+        else waiting.current = true;
+      }, RELOAD_GATHER_MS);
     };
     // Set while the channel is not live; says so once it has stayed that way for the grace period.
     let outage: ReturnType<typeof setTimeout> | undefined;
@@ -146,18 +162,41 @@ export interface Viewer {
   name: string;
 }
 
+/** A row as Realtime sends it: the columns the reader may select. */
+export type ChangedRow = Record<string, unknown>;
+
+/**
+ * What the board applies to its own copy. Each returns false when the change is not applied (or
+ * not wholly): the board is then reloaded.
+ */
+export interface BoardChanges {
+  /** A task of the project inserted or updated: its new row. */
+  task: (event: 'INSERT' | 'UPDATE', row: ChangedRow) => boolean;
+  /** A comment added to a task of the workspace. */
+  comment: (taskId: string) => boolean;
+}
+
+/** What `task_history` records that changes other cards than its own: parents, links, the trash. */
+const STRUCTURE_HISTORY = 'kind=in.(parent,link_added,link_removed,deleted,restored)';
+
 /**
  * The board's tasks, columns and labels, live; returns the other people on the board right now.
  * `known`: the workspace, and the cards and labels the board shows (deletes carry only their key).
+ * `apply`: what the board applies itself; without it, every change reloads the board.
  */
 export function useLiveBoard(
   projectId: string,
   me: Viewer,
   known: { workspaceId: string; taskIds: string[]; labelIds: string[] },
+  apply?: BoardChanges,
 ): { others: Viewer[]; state: LiveState } {
   const [others, setOthers] = useState<Viewer[]>([]);
   const ids = useRef({ tasks: new Set<string>(), labels: new Set<string>() });
   ids.current = { tasks: new Set(known.taskIds), labels: new Set(known.labelIds) };
+  const applying = useRef(apply);
+  applying.current = apply;
+  // A change the payload cannot carry whole (`errors`: too large) is reloaded.
+  const row = (change: { new: ChangedRow; errors?: unknown }) => (change.errors ? null : change.new);
   const state = useLiveChannel(
     `board:${projectId}`,
     {
@@ -170,7 +209,34 @@ export function useLiveBoard(
         .on(
           'postgres_changes',
           { event: '*', schema: 'public', table: 'tasks', filter: `project_id=eq.${projectId}` },
-          changed,
+          (change) => {
+            const task = change.eventType === 'DELETE' ? null : row(change);
+            const event = change.eventType === 'INSERT' ? 'INSERT' : 'UPDATE';
+            if (!task || !applying.current?.task(event, task)) changed();
+          },
+        )
+        // Comments add to a card's count; one deleted (its key alone) is not followed.
+        .on(
+          'postgres_changes',
+          {
+            event: 'INSERT',
+            schema: 'public',
+            table: 'comments',
+            filter: `workspace_id=eq.${known.workspaceId}`,
+          },
+          (change) => {
+            const taskId = row(change)?.task_id;
+            if (typeof taskId !== 'string' || !applying.current?.comment(taskId)) changed();
+          },
+        )
+        // A parent, a link or the trash changes other cards' counts and flags (and a task put in the
+        // trash is no longer one its readers see change).
+        .on(
+          'postgres_changes',
+          { event: 'INSERT', schema: 'public', table: 'task_history', filter: STRUCTURE_HISTORY },
+          (change) => {
+            if (change.new.workspace_id === known.workspaceId) changed();
+          },
         )
         // Deletes carry only the key, so they cannot be filtered by project, and the board draws only
         // a window of each column: a deleted card it does not show still changes a column's count.

@@ -69,8 +69,9 @@ export function boardPage(page: {
 
 /**
  * What the board page shows of the answer, or a 404 when the project is not there (or not the
- * caller's). Board order: column by column, each top to bottom. (Positions stay on the server: the
- * order says it all, and the page carries less; so do counts of nothing.)
+ * caller's). Board order: column by column, each top to bottom. Each card keeps its position: a
+ * change another person makes is placed by it in the browser's copy (live-apply.ts). (Counts of
+ * nothing stay on the server.)
  */
 export function boardView(answer: BoardPageAnswer) {
   const { project, columns } = answer;
@@ -87,6 +88,7 @@ export function boardView(answer: BoardPageAnswer) {
         number: t.number,
         title: t.title,
         status: t.status_id,
+        position: Number(t.position),
         priority: t.priority,
         due: t.due_date,
         assignee: t.assignee_id,

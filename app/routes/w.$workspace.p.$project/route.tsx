@@ -6,7 +6,6 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { FormMessage } from '~/components/forms.tsx';
 import { useHydrated } from '~/components/hydrated.ts';
-import { useLiveBoard } from '~/components/live.tsx';
 import { rememberTimeZone } from '~/components/time.tsx';
 import { TrashedNotice } from '~/components/trash-notice.tsx';
 import { isFiltered, readFilters, readWindows } from '~/utils/board.ts';
@@ -34,6 +33,7 @@ import { MoveRefused } from './task-card.tsx';
 import { useAddTask } from './use-add-task.ts';
 import { useCardDrag } from './use-card-drag.ts';
 import { useCardKeys } from './use-card-keys.ts';
+import { useLiveTasks } from './use-live-tasks.ts';
 import { usePlacement } from './use-placement.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -108,31 +108,27 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 /** The board; a saved view's page draws it too, with the view's name and its own controls. */
 export default function Board({ title, savedView }: { title?: string; savedView?: ReactNode }) {
+  const data = useLoaderData<typeof loader>();
   const {
     project,
     statuses,
-    tasks: saved,
-    counts,
-    totals,
     people,
     labels,
     filters,
     today,
     timeZone,
-    workspaceId,
     canEdit,
     canManage,
     me,
     createKey,
     trashed,
-  } = useLoaderData<typeof loader>();
+  } = data;
   const [searchParams] = useSearchParams();
   const { workspace = '' } = useParams();
-  const { others, state: live } = useLiveBoard(project.id, me, {
-    workspaceId,
-    taskIds: saved.map((t) => t.id),
-    labelIds: labels.map((l) => l.id),
-  });
+  const filtered = isFiltered(filters);
+  // The board as loaded, with what others changed since applied.
+  const { board, others, state: live } = useLiveTasks({ ...data, filtered });
+  const { tasks: saved, counts, totals } = board;
   const reply = useActionData<typeof action>();
   // Drag and drop and arrow keys exist once the page is interactive; before that, the forms do it all.
   const interactive = useHydrated();
@@ -164,7 +160,6 @@ export default function Board({ title, savedView }: { title?: string; savedView?
     statuses,
     (status) => saved.filter((t) => t.status === status).length,
   );
-  const filtered = isFiltered(filters);
   const { tasks } = placement;
   const column: ColumnContext = {
     projectKey: project.key,

@@ -1,0 +1,157 @@
+// A change another person made, applied to the board the browser holds, when the change itself says
+// all there is to know: Realtime sends a task's whole row (as the reader's RLS lets them see it), so
+// a card moved, renamed, re-prioritised, reassigned or given a due date, and a new card, land where
+// `board_page` would put them, as Linear applies its sync locally. What the row does not say — a
+// card beyond a column's window, a filter, a parent's or a blocked card's counts — is left to one
+// reload of the board (`reload: true`), which the caller coalesces.
+import { checklistProgress } from '../../utils/markdown-rules.ts';
+import { COLUMN_WINDOW, type BoardStatus, type Status, type Windows } from '../../utils/board.ts';
+import type { BoardTask } from './use-moves.ts';
+
+/** The part of the board's data a change can alter. */
+export interface LiveBoard {
+  /** Board order: column by column, each top to bottom (by position, then id). */
+  tasks: BoardTask[];
+  /** Cards per column that match the filters (all of them, unfiltered). */
+  counts: Record<Status, number>;
+  /** All cards per column. */
+  totals: Record<Status, number>;
+}
+
+/** What the board needs to know to place a card as `board_page` does. */
+export interface LiveContext {
+  statuses: BoardStatus[];
+  /** The columns' windows from the address; a column shows `COLUMN_WINDOW` cards without one. */
+  windows: Windows;
+  /** A filter is set: the browser does not evaluate filters, a reload does. */
+  filtered: boolean;
+  /** The workspace's members the board knows (an assignee's face). */
+  people: Set<string>;
+}
+
+/** A task's row as Realtime sends it: the columns of `public.tasks` the reader may select. */
+export interface TaskRow {
+  id: string;
+  number?: number;
+  title?: string;
+  status_id?: string;
+  position?: number | string;
+  priority?: BoardTask['priority'];
+  due_date?: string | null;
+  assignee_id?: string | null;
+  parent_id?: string | null;
+  deleted_at?: string | null;
+  /** Left out of an UPDATE when unchanged and stored out of line (TOAST). */
+  description?: string;
+}
+
+export interface Applied {
+  board: LiveBoard;
+  /** The board cannot be sure it shows what a reload would: reload it. */
+  reload: boolean;
+}
+
+/**
+ * A task inserted or updated: the card placed in the browser's copy of the board. Returns the board
+ * as far as the row tells it, and whether a reload must still confirm the rest.
+ */
+export function applyTaskRow(
+  board: LiveBoard,
+  event: 'INSERT' | 'UPDATE',
+  row: TaskRow,
+  context: LiveContext,
+): Applied {
+  const status = context.statuses.find((s) => s.id === row.status_id);
+  const position = Number(row.position);
+  if (context.filtered || !status || row.title === undefined || row.position === undefined)
+    return reload(board);
+  if (!Number.isFinite(position) || row.deleted_at) return reload(board);
+  const old = board.tasks.find((t) => t.id === row.id);
+  // A card the board does not draw changed: which column it left (a count) is not known.
+  if (!old && event === 'UPDATE') return reload(board);
+  const oldStatus = context.statuses.find((s) => s.id === old?.status);
+  let confirm = false;
+  // Other cards' flags and counts follow from this one's status: the cards it blocks, its parent's
+  // sub-tasks. The row names neither the cards it blocks nor (for a parent changed) its old parent.
+  if (old ? closed(oldStatus) && !closed(status) : false) confirm = true;
+  if (old && !closed(oldStatus) && closed(status) && board.tasks.some((t) => t.blocked)) confirm = true;
+  const parentDrawn = row.parent_id ? board.tasks.some((t) => t.id === row.parent_id) : false;
+  if (parentDrawn && (!old || countsToward(oldStatus) !== countsToward(status))) confirm = true;
+  if (row.assignee_id && !context.people.has(row.assignee_id)) confirm = true;
+
+  const card: BoardTask = {
+    ...(old ?? { id: row.id, number: row.number ?? 0 }),
+    title: row.title,
+    status: status.id,
+    position,
+    priority: row.priority ?? old?.priority ?? 'none',
+    due: row.due_date ?? null,
+    assignee: row.assignee_id ?? null,
+  };
+  // An unchanged description stored out of line is left out of an UPDATE: its checklist stands.
+  const checklist = row.description === undefined ? old?.checklist : checklistOf(row.description);
+  if (checklist) card.checklist = checklist;
+  else delete card.checklist;
+
+  const drawn = (id: Status) => board.tasks.filter((t) => t.status === id && t.id !== row.id);
+  const counts = { ...board.counts };
+  const totals = { ...board.totals };
+  if (old && old.status !== status.id) {
+    counts[old.status] = (counts[old.status] ?? 0) - 1;
+    totals[old.status] = (totals[old.status] ?? 0) - 1;
+    // It left a window of a longer column: the next card comes into view, which the board has not.
+    if ((board.counts[old.status] ?? 0) > drawn(old.status).length + 1) confirm = true;
+  }
+  if (!old || old.status !== status.id) {
+    counts[status.id] = (counts[status.id] ?? 0) + 1;
+    totals[status.id] = (totals[status.id] ?? 0) + 1;
+  }
+
+  // Its place in its column; the column's window keeps its size.
+  const size = context.windows[status.id] ?? COLUMN_WINDOW;
+  const column = drawn(status.id);
+  const notDrawn = (board.counts[status.id] ?? 0) - (old?.status === status.id ? 1 : 0) - column.length;
+  let at = column.findIndex((t) => before(card, t));
+  if (at === -1) at = column.length;
+  let placed = [...column.slice(0, at), card, ...column.slice(at)];
+  if (at === column.length && notDrawn > 0) {
+    // Below the last card drawn of a longer column: past the window when that is full; else it is
+    // drawn only if it comes before the first card not drawn, which the board has not.
+    if (column.length >= size) placed = column;
+    else confirm = true;
+  }
+  placed = placed.slice(0, size);
+
+  const tasks = context.statuses.flatMap((s) => (s.id === status.id ? placed : drawn(s.id)));
+  return { board: { tasks, counts, totals }, reload: confirm };
+}
+
+const reload = (board: LiveBoard): Applied => ({ board, reload: true });
+
+/** A completed or canceled card unblocks what it blocks. */
+const closed = (status: BoardStatus | undefined) =>
+  status?.category === 'completed' || status?.category === 'canceled';
+
+/** How a sub-task counts toward its parent's "done of total": done, counted, or not at all. */
+const countsToward = (status: BoardStatus | undefined) =>
+  status?.category === 'completed' ? 'done' : status?.category === 'canceled' ? 'none' : 'open';
+
+/** Board order within a column: by position, then by id (`order by t.position, t.id`). */
+function before(a: BoardTask, b: BoardTask): boolean {
+  return a.position < b.position || (a.position === b.position && a.id < b.id);
+}
+
+/** `private.checklist_progress`: the description's checklist, none without an item. */
+function checklistOf(description: string): { done: number; total: number } | undefined {
+  const progress = checklistProgress(description);
+  return progress.total > 0 ? progress : undefined;
+}
+
+/** A comment added to a card the board draws: one more on its count. */
+export function applyComment(board: LiveBoard, taskId: string): LiveBoard {
+  if (!board.tasks.some((t) => t.id === taskId)) return board;
+  return {
+    ...board,
+    tasks: board.tasks.map((t) => (t.id === taskId ? { ...t, comments: (t.comments ?? 0) + 1 } : t)),
+  };
+}

@@ -1,0 +1,82 @@
+// Changes by others are applied to the open board from what Realtime sends — a move, a new task, a
+// comment — without the board loading its data again, and the board then equals the one a reload
+// shows.
+import type { Page } from '@playwright/test';
+import { addMember, boardOfTasks, createConfirmedUser, expect, hydrated, signInAs, test } from './support.ts';
+
+const LIVE = { timeout: 2_000 };
+
+/** Counts the page's requests for the board's own data (its loader run again). */
+function boardLoads(page: Page): () => number {
+  let loads = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).searchParams.get('_data') === 'routes/w.$workspace.p.$project') loads++;
+  });
+  return () => loads;
+}
+
+/** Each column's name, count and cards as the page shows them. */
+function boardText(page: Page): Promise<string[]> {
+  return page
+    .locator('section[data-status-id]')
+    .evaluateAll((columns) => columns.map((c) => (c as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
+}
+
+test('a move, a new task and a comment by another member show without reloading the board', async ({
+  page,
+  browser,
+}) => {
+  const { owner, boardPath } = await boardOfTasks(8);
+  const slug = boardPath.split('/')[2] ?? '';
+  const member = await createConfirmedUser('live-apply');
+  await addMember(slug, member.id, 'member');
+
+  // The member watches the board; the owner works on it in a browser of their own.
+  await signInAs(page, member);
+  await page.goto(boardPath);
+  const loads = boardLoads(page);
+  const ownerPage = await (await browser.newContext()).newPage();
+  await signInAs(ownerPage, owner);
+  await ownerPage.goto(boardPath);
+  await hydrated(ownerPage);
+  for (const p of [page, ownerPage]) {
+    await expect(p.locator('header[data-live]')).toHaveAttribute('data-live', 'live');
+  }
+  const column = (p: Page, name: string) => p.getByRole('region', { name, exact: true });
+
+  // A move: "Task 1" from To do to In progress, by the keyboard.
+  await expect(column(page, 'To do').getByRole('link', { name: /Task 1\b/ })).toBeVisible();
+  const card = column(ownerPage, 'To do')
+    .locator('[data-task-id]')
+    .filter({ hasText: /Task 1\b/ });
+  const taskId = (await card.getAttribute('data-task-id')) ?? '';
+  await ownerPage.locator(`#handle-${taskId}`).focus();
+  await ownerPage.keyboard.press('ArrowRight');
+  await expect(column(page, 'In progress').getByRole('link', { name: /Task 1\b/ })).toBeVisible(LIVE);
+  await expect(column(page, 'To do').getByRole('link', { name: /Task 1\b/ })).toHaveCount(0);
+
+  // A new task, from the column's form.
+  const todo = column(ownerPage, 'To do');
+  await todo.getByRole('button', { name: 'Add task' }).click();
+  await todo.getByLabel('Title').fill('Book the venue');
+  await todo.getByRole('button', { name: 'Create task' }).click();
+  await expect(column(page, 'To do').getByRole('link', { name: /Book the venue/ })).toBeVisible(LIVE);
+
+  // A comment on the moved task, from its panel: the card's count on the member's board.
+  await column(ownerPage, 'In progress')
+    .getByRole('link', { name: /Task 1\b/ })
+    .click();
+  const panel = ownerPage.getByRole('complementary');
+  await panel.getByLabel('Comment', { exact: true }).fill('The venue holds 80.');
+  await panel.getByRole('button', { name: 'Add comment' }).click();
+  const comments = page.locator(`[data-task-id="${taskId}"]`).getByRole('img', { name: '1 comment' });
+  await expect(comments).toBeVisible(LIVE);
+
+  // None of it loaded the board's data again…
+  expect(loads()).toBe(0);
+  // …and the board is the one a reload shows.
+  const live = await boardText(page);
+  await page.reload();
+  await expect(page.locator('header[data-live]')).toHaveAttribute('data-live', 'live');
+  expect(await boardText(page)).toEqual(live);
+});
