@@ -106,36 +106,28 @@ function ViewControls() {
   const { view, canManage } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const problem = reply && 'viewError' in reply ? reply.viewError : null;
-  const button = 'filter-control font-medium';
   return (
     <>
       <p className="text-sm text-slate-600">
         {view.shared ? 'Saved view, shared with the workspace.' : 'Saved view: only you see it.'}
       </p>
-      {view.canShare ? (
-        <Form method="post">
-          <button type="submit" name="intent" value="share" className={button}>
-            Share with the workspace
-          </button>
-        </Form>
-      ) : null}
-      {view.canUnshare ? (
-        <Form method="post">
-          <button type="submit" name="intent" value="unshare" className={button}>
-            Stop sharing
-          </button>
-        </Form>
-      ) : null}
-      {view.canDelete ? (
-        <Form method="post">
-          <button type="submit" name="intent" value="delete-view" className={button}>
-            Delete view
-          </button>
-        </Form>
-      ) : null}
+      {view.canShare ? <ViewAction intent="share">Share with the workspace</ViewAction> : null}
+      {view.canUnshare ? <ViewAction intent="unshare">Stop sharing</ViewAction> : null}
+      {view.canDelete ? <ViewAction intent="delete-view">Delete view</ViewAction> : null}
       <SaveView canShare={canManage} />
       {problem ? <FormMessage>{problem}</FormMessage> : null}
     </>
+  );
+}
+
+/** One button of the view's, in a form of its own (posted to this page's action). */
+function ViewAction({ intent, children }: { intent: string; children: string }) {
+  return (
+    <Form method="post">
+      <button type="submit" name="intent" value={intent} className="filter-control font-medium">
+        {children}
+      </button>
+    </Form>
   );
 }
 

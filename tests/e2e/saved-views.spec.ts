@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { addMember, boardOfTasks, createConfirmedUser, expect, hydrated, signInAs, test } from './support.ts';
+import {
+  addMember,
+  boardOfTasks,
+  createConfirmedUser,
+  expect,
+  hydrated,
+  openNewTask,
+  signInAs,
+  test,
+} from './support.ts';
 
 /** The titles of the cards on the page, in board order. */
 const cards = (page: Page) => page.locator('li[data-task-id] > a');
@@ -56,6 +65,14 @@ test('save a view of the board, open it from the sidebar, share it with a teamma
   await expect(cards(page)).toHaveText([/^BAC-2 Task 2$/]);
   await expect(filters.getByLabel('Priority')).toHaveValue('high');
   await expect(page.getByText('Saved view: only you see it.')).toBeVisible();
+  // The board's own forms work on the view's page, and come back to it: a new task (not high, so
+  // the view does not show it; the board does, at the end).
+  const todo = page.getByRole('region', { name: 'To do' });
+  await openNewTask(todo);
+  await todo.getByLabel('Title').fill('Made from the view');
+  await todo.getByRole('button', { name: 'Create task' }).click();
+  await expect(todo.getByLabel('Title')).toHaveValue('');
+  await expect(page).toHaveURL(/\/views\/[0-9a-f-]{36}\?priority=high$/);
   await filters.getByLabel('Due').selectOption('overdue');
   if (!javaScriptEnabled) await filters.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page).toHaveURL(/\/views\/.*due=overdue/);
@@ -91,6 +108,7 @@ test('save a view of the board, open it from the sidebar, share it with a teamma
   // The owner deletes it: back on the board, and gone from the sidebar.
   await page.getByRole('button', { name: 'Delete view' }).click();
   await expect(page).toHaveURL(new RegExp(`${boardPath}$`));
+  await expect(cards(page)).toHaveCount(5);
   await expect(
     page.getByRole('navigation', { name: 'Projects' }).getByRole('link', { name: /High priority/ }),
   ).toHaveCount(0);

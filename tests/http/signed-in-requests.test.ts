@@ -73,6 +73,24 @@ describe('a signed-in page with a page query', () => {
   });
 });
 
+describe('a saved view', () => {
+  it('opens with the board call standing in for the session check, and one read of the view', async () => {
+    const saved = await postForm(
+      app,
+      `${scene.projectPath}/views/new?priority=high`,
+      { name: 'Urgent', kind: 'board', query: 'priority=high' },
+      scene.cookie,
+    );
+    expect(saved.status).toBe(302);
+    const view = saved.headers.get('Location') ?? '';
+    expect(view).toMatch(/\/views\/[0-9a-f-]{36}\?priority=high$/);
+    expect(await backendRequestsOf(view)).toEqual([
+      'POST /rest/v1/rpc/board_page',
+      'GET /rest/v1/saved_views',
+    ]);
+  });
+});
+
 describe('a signed-in page without one', () => {
   it('checks the session once and loads the membership once, for all its loaders', async () => {
     for (const page of ['members', 'labels']) {
