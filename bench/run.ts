@@ -16,6 +16,7 @@ import { benchLiveBoard, WATCHERS, type LiveFigures } from './live.ts';
 import { hasNginx, startNginx } from './nginx.ts';
 import { benchInboxCount, type InboxCountFigures } from './inbox-count.ts';
 import { benchNotifications, type NotificationFigures } from './notifications.ts';
+import { benchSearch, type SearchFigures } from './search.ts';
 import { benchTaskPanel, PANEL_COMMENTS, PANEL_HISTORY, type PanelFigures } from './panel.ts';
 import { benchStorage } from './storage.ts';
 import { realtimeLatency, type Latency } from './realtime.ts';
@@ -383,6 +384,28 @@ async function notificationsOnly(): Promise<void> {
   }
 }
 
+function searchRows(sizes: SearchFigures[]): Row[] {
+  return sizes.flatMap((size) =>
+    size.cases.map((c): Row => [
+      `search, ${size.tasks.toLocaleString('en')} tasks and ${size.comments.toLocaleString('en')} comments: ${c.name}`,
+      `${c.searchMs.toFixed(2)} ms (p50), ${c.rows} found`,
+      `${(c.searchMs / c.readMs).toFixed(1)} × one task by its primary key (${c.readMs.toFixed(2)} ms), ${size.samples} of each, alternating`,
+    ]),
+  );
+}
+
+/** `npm run bench -- search`: search_tasks at 1,000 and at 100,000 tasks, against a one-task read. */
+async function searchOnly(): Promise<void> {
+  const dir = scratchDir();
+  const backend = await start(dir);
+  try {
+    printTable('Crewboard search benchmark', searchRows(await benchSearch(backend.dbUrl)));
+  } finally {
+    await backend.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** `npm run bench -- panel` measures the task panel's rows alone. */
 async function panelOnly(): Promise<void> {
   const dir = scratchDir();
@@ -643,4 +666,5 @@ else if (process.argv[2] === 'rest') await restOnly();
 else if (process.argv[2] === 'realtime') await realtimeOnly();
 else if (process.argv[2] === 'list') await listOnly();
 else if (process.argv[2] === 'live') await liveOnly();
+else if (process.argv[2] === 'search') await searchOnly();
 else await main();

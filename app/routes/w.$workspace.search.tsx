@@ -2,39 +2,24 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
-import { dataErrorResponse } from '~/utils/data-errors.server.ts';
-import { taskPath, taskRef } from '~/utils/projects.ts';
+import { Marked } from '~/components/marked.tsx';
+import { searchTasks } from '~/utils/search.server.ts';
 import { signedIn } from '~/utils/session/signed-in.server.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { member, supabase } = await signedIn(request, context, { workspace: params.workspace });
-  const { workspace, projects } = member;
-  const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 200);
-  if (q === '') return json({ q, results: [] });
-  const { data, error } = await supabase.rpc('search_tasks', { workspace_id: workspace.id, query: q });
-  if (error) throw dataErrorResponse(error);
-  // The projects' keys came with the membership: the results need no second request for them.
-  const keys = new Map(projects.map((p) => [p.id, p.key]));
-  return json({
-    q,
-    results: data.flatMap((t) => {
-      const key = keys.get(t.project_id);
-      if (!key) return [];
-      return [
-        {
-          id: t.id,
-          ref: taskRef(key, t.number),
-          href: taskPath(workspace.slug, key, t.number),
-          title: t.title,
-          excerpt: t.description.slice(0, 160),
-        },
-      ];
-    }),
-  });
+  const q = new URL(request.url).searchParams.get('q') ?? '';
+  return json(await searchTasks(supabase, member.workspace.slug, q, 50));
 }
 
+const WHERE: Record<string, string> = {
+  description: 'in the description',
+  comment: 'in a comment',
+};
+
 export default function Search() {
-  const { q, results } = useLoaderData<typeof loader>();
+  const { q, results, notes, problem } = useLoaderData<typeof loader>();
+  const searched = q.trim() !== '' && problem === null;
   return (
     <div className="max-w-2xl">
       <h1 className="text-xl font-semibold">Search</h1>
@@ -47,6 +32,7 @@ export default function Search() {
           name="q"
           type="search"
           defaultValue={q}
+          aria-describedby="search-help"
           className="block w-full rounded-md border border-slate-300 px-3 py-2"
         />
         <button
@@ -56,7 +42,24 @@ export default function Search() {
           Search
         </button>
       </Form>
-      {q !== '' ? (
+      <p id="search-help" className="mt-2 text-xs text-slate-600">
+        Words match the beginning of words in titles, descriptions and comments. A key such as WEB-12 finds
+        that task. Filters: assignee:me, assignee:name, status:name, is:open, is:done, label:name,
+        project:KEY; put a value of several words in quotes.
+      </p>
+      {problem ? (
+        <p role="alert" className="mt-4 text-sm text-red-700">
+          {problem}
+        </p>
+      ) : null}
+      {notes.length > 0 ? (
+        <ul className="mt-3 list-disc pl-5 text-sm text-amber-800">
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
+      {searched ? (
         <p className="mt-4 text-sm text-slate-600" aria-live="polite">
           {results.length === 0
             ? `No tasks match “${q}”.`
@@ -67,9 +70,17 @@ export default function Search() {
         {results.map((r) => (
           <li key={r.id} className="rounded-md border border-slate-200 bg-white p-3">
             <Link to={r.href} className="font-medium hover:underline">
-              <span className="text-slate-500">{r.ref}</span> {r.title}
+              <span className="text-slate-600">{r.ref}</span> <Marked pieces={r.title} />
             </Link>
-            {r.excerpt ? <p className="mt-1 text-sm text-slate-600">{r.excerpt}</p> : null}
+            <p className="mt-0.5 text-xs text-slate-600">
+              {r.project} · {r.status}
+              {WHERE[r.matched] ? ` · ${WHERE[r.matched]}` : null}
+            </p>
+            {r.snippet ? (
+              <p className="mt-1 text-sm text-slate-700">
+                <Marked pieces={r.snippet} />
+              </p>
+            ) : null}
           </li>
         ))}
       </ol>

@@ -3,6 +3,7 @@ import { json } from '@remix-run/node';
 import { Link, NavLink, Outlet, useLoaderData, useLocation } from '@remix-run/react';
 import { Fragment, useEffect, useState } from 'react';
 import { AccountLinks } from '~/components/account-links.tsx';
+import { CommandPalette } from '~/components/command-palette.tsx';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { InboxLink } from '~/components/inbox-link.tsx';
 import { SavedViewLinks } from '~/components/saved-view-links.tsx';
@@ -128,6 +129,7 @@ export default function WorkspaceLayout() {
       <main className="min-w-0 flex-1 p-4 md:p-6">
         <Outlet />
       </main>
+      <CommandPalette workspace={workspace.slug} projects={projects} />
     </div>
   );
 }

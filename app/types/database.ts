@@ -246,32 +246,6 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
-                },"saved_views": {
-                  Row: {
-                    "created_at": string,"id": string,"kind": string,"name": string,"owner_id": string,"project_id": string,"query": NonNullable<Json>,"shared": boolean,"updated_at": string,"workspace_id": string
-                  }
-                  ComputedFields: never
-                  Insert: {
-                    "created_at"?: string,"id"?: string,"kind"?: string,"name": string,"owner_id"?: string,"project_id": string,"query"?: NonNullable<Json>,"shared"?: boolean,"updated_at"?: string,"workspace_id": string
-                  }
-                  Update: {
-                    "created_at"?: string,"id"?: string,"kind"?: string,"name"?: string,"owner_id"?: string,"project_id"?: string,"query"?: NonNullable<Json>,"shared"?: boolean,"updated_at"?: string,"workspace_id"?: string
-                  }
-                  Relationships: [
-                    {
-      foreignKeyName: "saved_views_project_fkey"
-      columns: ["project_id","workspace_id"]
-isOneToOne: false
-      referencedRelation: "projects"
-      referencedColumns: ["id","workspace_id"]
-    },{
-      foreignKeyName: "saved_views_workspace_id_fkey"
-      columns: ["workspace_id"]
-isOneToOne: false
-      referencedRelation: "workspaces"
-      referencedColumns: ["id"]
-    }
-                  ]
                 },"task_history": {
                   Row: {
                     "actor_id": string | null,"created_at": string,"data": NonNullable<Json>,"id": number,"kind": string,"task_id": string,"workspace_id": string
@@ -482,9 +456,6 @@ isOneToOne: false
 "board_page":
 { Args: { "filters"?: Json,"project_key": string,"shown"?: Json,"workspace_slug": string }; Returns: Json
                            },
-"bulk_edit_tasks":
-{ Args: { "changes": Json,"task_ids": (string)[] }; Returns: Json
-                           },
 "checklist_items":
 { Args: { "body": string }; Returns: {
               "checked": boolean,"item_text": string,"line": number,"n": number
@@ -495,6 +466,9 @@ isOneToOne: false
                            },
 "claim_notification_emails":
 { Args: { "interval_seconds"?: number,"lease_seconds"?: number,"max_emails"?: number }; Returns: Json
+                           },
+"comment_search_words":
+{ Args: { "body": string }; Returns: unknown
                            },
 "create_invitation":
 { Args: { "email": string,"role": Database["public"]['Enums']["workspace_role"],"workspace_id": string }; Returns: {
@@ -536,9 +510,6 @@ isOneToOne: false
                            },
 "is_member":
 { Args: { "ws": string }; Returns: boolean
-                           },
-"list_page":
-{ Args: { "dir"?: string,"filters"?: Json,"project_key": string,"shown"?: number,"sort"?: string,"workspace_slug": string }; Returns: Json
                            },
 "may_join_board_channel":
 { Args: { "topic": string }; Returns: boolean
@@ -620,37 +591,22 @@ isOneToOne: false
 "restore_task":
 { Args: { "task_id": string }; Returns: Json
                            },
-"saved_views_of":
-{ Args: { "workspace_id": string }; Returns: Json
+"search_task_hits":
+{ Args: { "anywhere": unknown,"assignee": string,"key_number": number,"key_project": string,"label_ids": (string)[],"people": (string)[],"size": number,"status_ids": (string)[],"ws": string }; Returns: {
+              "comment_id": string,"rank": number,"task_id": string,"tier": number,"updated_at": string
+            }[]
+                           },
+"search_task_passes":
+{ Args: { "assignee": string,"assignee_id": string,"label_ids": (string)[],"people": (string)[],"status_id": string,"status_ids": (string)[],"task_id": string }; Returns: boolean
                            },
 "search_tasks":
-{ Args: { "query": string,"workspace_id": string }; Returns: {
-              "assignee_id": string | null,
-"client_key": string | null,
-"created_at": string,
-"created_by": string | null,
-"deleted_at": string | null,
-"deleted_by": string | null,
-"description": string,
-"due_date": string | null,
-"id": string,
-"number": number,
-"parent_id": string | null,
-"position": number,
-"priority": Database["public"]['Enums']["task_priority"],
-"project_id": string,
-"search": unknown,
-"status_id": string,
-"title": string,
-"updated_at": string,
-"workspace_id": string
+{ Args: { "assignee"?: string,"key_number"?: number,"key_project"?: string,"label"?: string,"max_results"?: number,"project"?: string,"state"?: string,"status"?: string,"words"?: (string)[],"workspace_slug": string }; Returns: {
+              "id": string,"matched": string,"number": number,"project_key": string,"project_name": string,"snippet": string,"status_category": string,"status_name": string,"title": string,"title_marked": string
             }[]
-                          SetofOptions: {
-        from: "*"
-        to: "tasks"
-        isOneToOne: false
-        isSetofReturn: true
-      } },
+                           },
+"search_tsquery":
+{ Args: { "words": (string)[] }; Returns: unknown
+                           },
 "session_is_active":
 { Args: Record<PropertyKey, never>; Returns: boolean
                            },
@@ -679,6 +635,9 @@ isOneToOne: false
                            },
 "task_is_writable":
 { Args: { "task": string }; Returns: boolean
+                           },
+"task_search_words":
+{ Args: { "description": string,"title": string }; Returns: unknown
                            },
 "tick_checklist_item":
 { Args: { "checked": boolean,"item": number,"item_text": string,"task_id": string }; Returns: undefined

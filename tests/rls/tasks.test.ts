@@ -311,25 +311,3 @@ describe('move_task', () => {
     expect(anon.error?.code).toBe('42501');
   });
 });
-
-describe('search_tasks', () => {
-  it('finds tasks by words in their description, best match first, within the caller’s workspace', async () => {
-    const b = await board();
-    await newTask(b.member, b, 'Quarterly plan', {
-      description: 'Draft the roadmap for the quarterly review',
-    });
-    await newTask(b.member, b, 'Roadmap review', { description: 'Present it' });
-    await newTask(b.member, b, 'Unrelated', { description: 'Buy coffee' });
-    const { data, error } = await b.viewer.client.rpc('search_tasks', {
-      workspace_id: b.ws,
-      query: 'roadmap',
-    });
-    expect(error).toBeNull();
-    expect((data as Array<{ title: string }>).map((t) => t.title)).toEqual([
-      'Roadmap review',
-      'Quarterly plan',
-    ]);
-    const outsider = await b.outsider.client.rpc('search_tasks', { workspace_id: b.ws, query: 'roadmap' });
-    expect(outsider.data).toEqual([]);
-  });
-});

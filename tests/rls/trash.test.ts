@@ -149,9 +149,9 @@ describe('the trash', () => {
     expect(comment.error?.code).toBe('42501');
     const edit = await s.member.client.from('tasks').update({ title: 'Back?' }).eq('id', t.task).select('id');
     expect(edit).toMatchObject({ error: null, data: [] });
-    // Nor found by search, nor on the board.
-    const found = await s.member.client.rpc('search_tasks', { workspace_id: s.ws, query: 'Hide' });
-    expect(found.data).toEqual([]);
+    // Nor found by search.
+    const found = await s.member.client.rpc('search_tasks', { workspace_slug: s.slug, words: ['Hide'] });
+    expect(found).toMatchObject({ error: null, data: [] });
   });
 
   it('lists its tasks to admins only, with who deleted them and when they go', async () => {

@@ -122,6 +122,42 @@ function functionQuery(migration: string, fn: string, args: Array<[string, strin
 }
 
 /**
+ * search_task_hits' query (the index reads behind search_tasks), read from its migration, with the
+ * function's arguments as parameters in the order searchHitsParams gives them.
+ */
+function searchHitsQuery(): string {
+  const source = readFileSync(
+    path.join(projectRoot, 'supabase/migrations/20261201300100_search_task_hits.sql'),
+    'utf8',
+  );
+  let body = source.slice(source.indexOf('as $$') + 'as $$'.length, source.lastIndexOf('$$;'));
+  const args: Array<[string, string]> = [
+    ['ws', 'uuid'],
+    ['anywhere', 'tsquery'],
+    ['key_project', 'text'],
+    ['key_number', 'integer'],
+    ['status_ids', 'uuid[]'],
+    ['assignee', 'text'],
+    ['people', 'uuid[]'],
+    ['label_ids', 'uuid[]'],
+    ['size', 'integer'],
+  ];
+  args.forEach(([name, type], i) => {
+    body = body.replaceAll(`search_task_hits.${name}`, `$${i + 1}::${type}`);
+  });
+  return body;
+}
+
+/** The arguments search_tasks gives search_task_hits for `query` (a tsquery, as search_tsquery builds it). */
+function searchHitsParams(
+  s: Scene,
+  query: string | null,
+  key?: { project: string; number: number },
+): unknown[] {
+  return [s.workspace, query, key?.project ?? null, key?.number ?? null, null, null, '{}', null, 20];
+}
+
+/**
  * board_page's first statement, its `select … into` as a query: `columns` is what it selects, and the
  * address's workspace slug and project key are the parameters.
  */
@@ -369,24 +405,50 @@ const queries: PlannedQuery[] = [
     rls: ['my_workspace_ids', 'fellow_member_ids', 'mfa_satisfied'],
   },
 
-  // ---- Search (app/routes/w.$workspace.search.tsx) -----------------------------------------------
+  // ---- Search (app/utils/search.server.ts: the search page and the command palette) ---------------
   {
-    // The call: search_tasks has a SET clause, so it is not inlined and plans as a Function Scan.
+    // The call: a PL/pgSQL function plans as a Function Scan; its statements are planned below.
     name: 'search: rpc search_tasks',
-    sql: rpcWithBody('search_tasks', { workspace_id: 'uuid', query: 'text' }, 'tasks'),
-    params: (s) => [JSON.stringify({ workspace_id: s.workspace, query: 'invoice' }), MAX_ROWS, 0],
-    maxBuffers: 400, // the body's, below
+    sql: rpcWithBody('search_tasks', { workspace_slug: 'text', words: 'text[]' }, 'search_tasks'),
+    params: (s) => [JSON.stringify({ workspace_slug: s.slug, words: ['invoice'] }), MAX_ROWS, 0],
+    maxBuffers: 1000, // the body's (below) and the function's own catalog reads
     rls: [],
   },
   {
-    // …and its body (security invoker: it runs as the caller, under RLS), as the function runs it.
-    name: 'search: body of search_tasks',
-    sql:
-      `select t.* from public.tasks t where t.workspace_id = $1 and t.search @@ websearch_to_tsquery('english', $2) ` +
-      `order by ts_rank(t.search, websearch_to_tsquery('english', $2)) desc, t.updated_at desc limit 50`,
-    params: (s) => [s.workspace, 'invoice'],
-    maxBuffers: 400, // every task of the workspace (7,000, ~240 pages): see docs/performance.md; the neighbour's too would be ~900
-    rls: ['my_workspace_ids', 'mfa_satisfied'],
+    // …and the index reads it makes through search_task_hits (as its owner: why, in its migration). A
+    // word in 140 of the workspace's titles: the candidates from tasks_title_words_idx.
+    name: 'search: body of search_task_hits, a word in some titles (as its owner)',
+    sql: searchHitsQuery(),
+    params: (s) => searchHitsParams(s, "'invo':*"),
+    maxBuffers: 600,
+    rls: ['my_workspace_ids'],
+    as: 'owner',
+  },
+  {
+    // Words in every title and every comment: each kind of match stops at its 100 candidates, rather
+    // than read the workspace's 7,000 tasks and comments.
+    name: 'search: body of search_task_hits, words everywhere (as its owner)',
+    sql: searchHitsQuery(),
+    params: (s) => searchHitsParams(s, "'task':* & 'something':*"),
+    maxBuffers: 1200,
+    rls: ['my_workspace_ids'],
+    as: 'owner',
+  },
+  {
+    name: 'search: body of search_task_hits, a word in comments (as its owner)',
+    sql: searchHitsQuery(),
+    params: (s) => searchHitsParams(s, "'comment':*"),
+    maxBuffers: 1200,
+    rls: ['my_workspace_ids'],
+    as: 'owner',
+  },
+  {
+    name: 'search: body of search_task_hits, a task key (as its owner)',
+    sql: searchHitsQuery(),
+    params: (s) => searchHitsParams(s, "'boa-12':*", { project: 'BOA', number: 12 }),
+    maxBuffers: 300,
+    rls: ['my_workspace_ids'],
+    as: 'owner',
   },
 
   // ---- Account (app/routes/account._index.tsx, account.security.tsx) ----------------------------

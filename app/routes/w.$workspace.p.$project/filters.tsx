@@ -77,7 +77,7 @@ export function BoardFilters({
         type="search"
         name="q"
         aria-label="Search titles"
-        placeholder="Filter by title or number"
+        placeholder="Filter by title or key"
         defaultValue={filters.q ?? ''}
         maxLength={MAX_FILTER_TEXT}
         className={`${control} w-full sm:w-56`}

@@ -47,7 +47,9 @@ CREATE INDEX tasks_overview_idx ON public.tasks USING btree (workspace_id, proje
 CREATE INDEX tasks_parent_idx ON public.tasks USING btree (parent_id, project_id);
 CREATE INDEX tasks_search_idx ON public.tasks USING gin (search);
 CREATE INDEX tasks_status_order_idx ON public.tasks USING btree (status_id, "position", id);
+CREATE INDEX tasks_title_words_idx ON public.tasks USING gin (to_tsvector('simple'::regconfig, title));
 CREATE INDEX tasks_trash_idx ON public.tasks USING btree (workspace_id, deleted_at) WHERE (deleted_at IS NOT NULL);
+CREATE INDEX tasks_words_idx ON public.tasks USING gin (public.task_search_words(title, description));
 
 alter table public.tasks enable row level security;
 
