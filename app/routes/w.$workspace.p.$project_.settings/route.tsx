@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
+import { ImportForm } from '~/components/import-form.tsx';
 import { FormMessage } from '~/components/forms.tsx';
 import { Panel } from '~/components/panel.tsx';
 import type { StatusCategory } from '~/utils/board.ts';
@@ -119,6 +120,9 @@ export default function ProjectSettings() {
           <FormMessage>{reply.moveError}</FormMessage>
         ) : null}
         <StatusList statuses={statuses} reply={reply} />
+      </Panel>
+      <Panel title="Import tasks">
+        <ImportForm action={`${boardPath}/settings/import`} error={null} />
       </Panel>
       <Panel title="Archiving">
         <ProjectArchiving archived={project.archived_at !== null} />

@@ -199,4 +199,5 @@ export async function readProjectSide(
 }
 
 /** The payload as the database column takes it. */
-export const asJson = (payload: ImportPayload): Json => JSON.parse(JSON.stringify(payload)) as Json;
+export const asJson = (payload: ImportPayload): NonNullable<Json> =>
+  JSON.parse(JSON.stringify(payload)) as NonNullable<Json>;
