@@ -7,9 +7,9 @@ import { Panel } from '~/components/panel.tsx';
 import { dataErrorResponse } from '~/utils/data-errors.server.ts';
 import { readFormBody } from '~/utils/form-body.server.ts';
 import { parseImportFile } from '~/utils/import/file.server.ts';
-import { requireImporter } from '~/utils/import/importer.server.ts';
 import { asJson, planImport, readProjectSide } from '~/utils/import/plan.server.ts';
 import { MAX_IMPORT_BYTES } from '~/utils/import/rows.server.ts';
+import { requireProjectSettings } from '~/utils/project-settings.server.ts';
 import { projectPath } from '~/utils/projects.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { redirectWithSession } from '~/utils/session/user.server.ts';
@@ -18,7 +18,7 @@ import { redirectWithSession } from '~/utils/session/user.server.ts';
 const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { member, project } = await requireImporter(request, context, params);
+  const { member, project } = await requireProjectSettings(request, context, params);
   return json({
     project: { name: project.name },
     settingsPath: `${projectPath(member.workspace.slug, project.key)}/settings`,
@@ -27,7 +27,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireSameSite(request);
-  const { member, supabase, project } = await requireImporter(request, context, params);
+  const { member, supabase, project } = await requireProjectSettings(request, context, params);
   const { file } = await readFormBody(request, { fileField: 'file', maxFileBytes: MAX_IMPORT_BYTES });
   if (!file) return json({ error: 'Choose a file to import.' }, { status: 400 });
   const parsed = parseImportFile(file.bytes, file.tooLarge);

@@ -6,8 +6,8 @@ import { FormMessage, SubmitButton } from '~/components/forms.tsx';
 import { classifyDataError, dataErrorResponse, notFound } from '~/utils/data-errors.server.ts';
 import { redirectWithFlash } from '~/utils/flash.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
-import { requireImporter } from '~/utils/import/importer.server.ts';
 import type { ImportPreview } from '~/utils/import/plan.server.ts';
+import { requireProjectSettings } from '~/utils/project-settings.server.ts';
 import { projectPath } from '~/utils/projects.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 const isUuid = (value: string) =>
@@ -16,7 +16,7 @@ import { redirectWithSession } from '~/utils/session/user.server.ts';
 import { PreviewDetails } from './preview.tsx';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { member, supabase, project } = await requireImporter(request, context, params);
+  const { member, supabase, project } = await requireProjectSettings(request, context, params);
   if (!isUuid(params.id ?? '')) throw notFound();
   const { data, error } = await supabase
     .from('task_imports')
@@ -37,7 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireSameSite(request);
-  const { member, supabase, project } = await requireImporter(request, context, params);
+  const { member, supabase, project } = await requireProjectSettings(request, context, params);
   if (!isUuid(params.id ?? '')) throw notFound();
   const formData = await readForm(request);
   const projectUrl = projectPath(member.workspace.slug, project.key);

@@ -1,11 +1,11 @@
-// Who may import into a project: its workspace's admins and owner (SPEC section 6), as for the
-// project's settings. Anyone else finds no page; the database refuses them too (task_imports' insert
-// policy and public.import_tasks).
+// A project's settings and its import are for the workspace's admins and owner (SPEC section 6):
+// anyone else finds no page. The database refuses them too (the policies on statuses, task_imports'
+// insert policy, public.import_tasks).
 import type { AppLoadContext, LoaderFunctionArgs } from '@remix-run/node';
-import { canonicalProjectAddress, requireProject } from '../project.server.ts';
-import { signedIn } from '../session/signed-in.server.ts';
+import { canonicalProjectAddress, requireProject } from './project.server.ts';
+import { signedIn } from './session/signed-in.server.ts';
 
-export async function requireImporter(
+export async function requireProjectSettings(
   request: Request,
   context: AppLoadContext,
   params: LoaderFunctionArgs['params'],
