@@ -183,6 +183,16 @@ describe('task imports', () => {
       .single();
     expect(data?.number).toBe(1);
   });
+  it('import 5,000 tasks, the most a file holds, in one call', { timeout: 60_000 }, async () => {
+    const project = await newProject(s, 'Large');
+    const tasks = Array.from({ length: 5000 }, (_, i) => ({ title: `Task ${i + 1}`, labels: ['Bulk'] }));
+    const id = await staged(s.admin, s, tasks, project, { labels: [{ name: 'Bulk', color: 'gray' }] });
+    const started = Date.now();
+    const run = await s.admin.client.rpc('import_tasks', { import_id: id });
+    console.info(`import_tasks: 5,000 tasks in ${Date.now() - started} ms`);
+    expect(run.error).toBeNull();
+    expect(run.data).toEqual([{ created: 5000, first_number: 1, last_number: 5000 }]);
+  });
 });
 
 describe('export → import', () => {

@@ -10,11 +10,8 @@ CREATE OR REPLACE FUNCTION public.import_tasks(import_id uuid)
 AS $function$
 declare
   staged public.task_imports;
-  task jsonb;
-  row_at bigint := 0;
-  new_task uuid;
-  made integer := 0;
-  numbered integer;
+  bad record;
+  made integer;
   first_made integer;
   last_made integer;
 begin
@@ -30,7 +27,32 @@ begin
     raise exception 'This import has expired. Upload the file again.' using errcode = 'no_data_found';
   end if;
 
-  -- The statuses and labels the preview said it would create; one made meanwhile is used as it is.
+  select e.n, coalesce(e.t ->> 'ref', e.t ->> 'title') as ref,
+         case
+           when char_length(btrim(coalesce(e.t ->> 'title', ''))) not between 1 and 200
+             then 'the title must be 1 to 200 characters'
+           when char_length(coalesce(e.t ->> 'description', '')) > 20000
+             then 'the description is longer than 20,000 characters'
+           when not pg_input_is_valid(coalesce(e.t ->> 'priority', 'none'), 'public.task_priority')
+             then format('invalid input value for enum task_priority: "%s"', e.t ->> 'priority')
+           when e.t ->> 'due_date' is not null and not pg_input_is_valid(e.t ->> 'due_date', 'date')
+             then 'the due date is not a date'
+           when e.t ->> 'assignee_id' is not null and not pg_input_is_valid(e.t ->> 'assignee_id', 'uuid')
+             then 'the assignee is not a person'
+         end as reason
+    into bad
+    from jsonb_array_elements(staged.payload -> 'tasks') with ordinality as e(t, n)
+   where char_length(btrim(coalesce(e.t ->> 'title', ''))) not between 1 and 200
+      or char_length(coalesce(e.t ->> 'description', '')) > 20000
+      or not pg_input_is_valid(coalesce(e.t ->> 'priority', 'none'), 'public.task_priority')
+      or (e.t ->> 'due_date' is not null and not pg_input_is_valid(e.t ->> 'due_date', 'date'))
+      or (e.t ->> 'assignee_id' is not null and not pg_input_is_valid(e.t ->> 'assignee_id', 'uuid'))
+   order by e.n
+   limit 1;
+  if bad.n is not null then
+    raise exception 'Task % (%): %', bad.n, bad.ref, bad.reason using errcode = 'check_violation';
+  end if;
+
   insert into public.project_statuses (workspace_id, project_id, name, category)
   select staged.workspace_id, staged.project_id, btrim(s ->> 'name'),
          coalesce(s ->> 'category', 'unstarted')::public.status_category
@@ -44,48 +66,40 @@ begin
   on conflict (workspace_id, lower(name)) do nothing;
 
   perform set_config('crewboard.import_source', staged.source, true);
-  begin
-    for task, row_at in
-      select t, n from jsonb_array_elements(staged.payload -> 'tasks') with ordinality as e(t, n) order by n
-    loop
-      insert into public.tasks (workspace_id, project_id, title, description, priority, assignee_id,
-                                due_date, status_id)
-      values (
-        staged.workspace_id, staged.project_id, task ->> 'title', coalesce(task ->> 'description', ''),
-        coalesce(task ->> 'priority', 'none')::public.task_priority,
-        (task ->> 'assignee_id')::uuid,
-        (task ->> 'due_date')::date,
-        -- No status of that name (renamed since the preview): the project's default, as for a new task.
-        (select s.id from public.project_statuses s
-          where s.project_id = staged.project_id and lower(s.name) = lower(task ->> 'status'))
-      )
-      returning id, number into new_task, numbered;
-      insert into public.task_labels (task_id, label_id, workspace_id)
-      select new_task, l.id, staged.workspace_id
-        from public.labels l
-       where l.workspace_id = staged.workspace_id
-         and lower(l.name) in (select lower(name) from jsonb_array_elements_text(
-               coalesce(task -> 'labels', '[]')) as names(name));
-      insert into public.comments (workspace_id, task_id, body)
-      select staged.workspace_id, new_task, body
-        from jsonb_array_elements_text(coalesce(task -> 'comments', '[]')) with ordinality as c(body, i)
-       order by c.i;
-      made := made + 1;
-      first_made := coalesce(first_made, numbered);
-      last_made := numbered;
-    end loop;
-  exception when others then
-    -- Name the row that failed; the whole import is undone with it.
-    declare
-      state text;
-      message text;
-    begin
-      get stacked diagnostics state = returned_sqlstate, message = message_text;
-      raise exception 'Task % (%): %', row_at, coalesce(task ->> 'ref', task ->> 'title'), message
-        using errcode = state;
-    end;
-  end;
+  -- Each row's client key is made from the import and its place in the file, so the statements
+  -- after this one find the task a row became.
+  with made_tasks as (
+    insert into public.tasks (workspace_id, project_id, title, description, priority, assignee_id,
+                              due_date, status_id, client_key)
+    select staged.workspace_id, staged.project_id, e.t ->> 'title', coalesce(e.t ->> 'description', ''),
+           coalesce(e.t ->> 'priority', 'none')::public.task_priority,
+           (e.t ->> 'assignee_id')::uuid,
+           (e.t ->> 'due_date')::date,
+           -- No status of that name (renamed since the preview): the project's default.
+           (select s.id from public.project_statuses s
+             where s.project_id = staged.project_id and lower(s.name) = lower(e.t ->> 'status')),
+           md5(staged.id::text || ':' || e.n)::uuid
+      from jsonb_array_elements(staged.payload -> 'tasks') with ordinality as e(t, n)
+     order by e.n
+    returning number
+  )
+  select count(*)::integer, min(number), max(number) into made, first_made, last_made from made_tasks;
   perform set_config('crewboard.import_source', '', true);
+
+  insert into public.task_labels (task_id, label_id, workspace_id)
+  select distinct t.id, l.id, staged.workspace_id
+    from jsonb_array_elements(staged.payload -> 'tasks') with ordinality as e(t, n)
+    join public.tasks t on t.created_by = (select auth.uid())
+                       and t.client_key = md5(staged.id::text || ':' || e.n)::uuid
+    cross join lateral jsonb_array_elements_text(coalesce(e.t -> 'labels', '[]')) as names(name)
+    join public.labels l on l.workspace_id = staged.workspace_id and lower(l.name) = lower(names.name);
+  insert into public.comments (workspace_id, task_id, body)
+  select staged.workspace_id, t.id, c.body
+    from jsonb_array_elements(staged.payload -> 'tasks') with ordinality as e(t, n)
+    join public.tasks t on t.created_by = (select auth.uid())
+                       and t.client_key = md5(staged.id::text || ':' || e.n)::uuid
+    cross join lateral jsonb_array_elements_text(coalesce(e.t -> 'comments', '[]')) with ordinality as c(body, i)
+   order by e.n, c.i;
 
   delete from public.task_imports i where i.id = staged.id;
   return query select made, first_made, last_made;
