@@ -266,6 +266,26 @@ isOneToOne: false
       referencedColumns: ["id","workspace_id"]
     }
                   ]
+                },"task_imports": {
+                  Row: {
+                    "created_at": string,"created_by": string,"file_name": string,"id": string,"payload": NonNullable<Json>,"project_id": string,"source": string,"workspace_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"created_by"?: string,"file_name"?: string,"id"?: string,"payload": NonNullable<Json>,"project_id": string,"source": string,"workspace_id": string
+                  }
+                  Update: {
+                    "created_at"?: string,"created_by"?: string,"file_name"?: string,"id"?: string,"payload"?: NonNullable<Json>,"project_id"?: string,"source"?: string,"workspace_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "task_imports_project_fkey"
+      columns: ["project_id","workspace_id"]
+isOneToOne: false
+      referencedRelation: "projects"
+      referencedColumns: ["id","workspace_id"]
+    }
+                  ]
                 },"task_labels": {
                   Row: {
                     "created_at": string,"label_id": string,"task_id": string,"workspace_id": string
@@ -500,6 +520,11 @@ isOneToOne: false
 "has_role":
 { Args: { "at_least": Database["public"]['Enums']["workspace_role"],"ws": string }; Returns: boolean
                            },
+"import_tasks":
+{ Args: { "import_id": string }; Returns: {
+              "created": number,"first_number": number,"last_number": number
+            }[]
+                           },
 "invitation_preview":
 { Args: { "token": string }; Returns: {
               "email": string,"role": Database["public"]['Enums']["workspace_role"],"status": string,"workspace_name": string
@@ -513,6 +538,11 @@ isOneToOne: false
                            },
 "may_join_board_channel":
 { Args: { "topic": string }; Returns: boolean
+                           },
+"members_by_email":
+{ Args: { "emails": (string)[],"workspace_id": string }; Returns: {
+              "email": string,"user_id": string
+            }[]
                            },
 "mfa_satisfied":
 { Args: Record<PropertyKey, never>; Returns: boolean

@@ -25,6 +25,7 @@ const FlashKindSchema = z.enum([
   'mfa_removed',
   'mfa_off',
   'task_restored',
+  'tasks_imported',
 ]);
 const FlashValue = z.object({ kind: FlashKindSchema });
 
@@ -41,6 +42,7 @@ export const FLASH_MESSAGES: Record<FlashKind, string> = {
   mfa_removed: 'The authenticator app was removed.',
   mfa_off: 'The authenticator app was removed. Two-step verification is off.',
   task_restored: 'The task was restored.',
+  tasks_imported: 'The tasks were imported.',
 };
 
 export const FLASH_COOKIE = 'crewboard_flash';

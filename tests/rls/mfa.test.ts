@@ -230,6 +230,14 @@ describe('aal2 once a factor is verified', () => {
       .from('saved_views')
       .insert({ workspace_id: ws.id, project_id: projectId, name: 'Mine', query: { assignee: 'me' } });
     expect(view.error).toBeNull();
+    // An import waiting on its preview page.
+    const staged = await owner.client.from('task_imports').insert({
+      workspace_id: ws.id,
+      project_id: projectId,
+      source: 'CSV',
+      payload: { tasks: [{ title: 'Imported' }] },
+    });
+    expect(staged.error).toBeNull();
     const { factorId, app } = await addFactor(owner.client);
     const aal1 = await signIn(owner.email, owner.password);
 

@@ -2,16 +2,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
+import { ImportForm } from '~/components/import-form.tsx';
 import { FormMessage } from '~/components/forms.tsx';
 import { Panel } from '~/components/panel.tsx';
 import type { StatusCategory } from '~/utils/board.ts';
 import { dataErrorResponse, notFound } from '~/utils/data-errors.server.ts';
 import { readForm } from '~/utils/form-body.server.ts';
 import { readIntent } from '~/utils/intent.server.ts';
-import { canonicalProjectAddress, requireProject } from '~/utils/project.server.ts';
+import { requireProjectSettings } from '~/utils/project-settings.server.ts';
 import { projectPath } from '~/utils/projects.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
-import { signedIn } from '~/utils/session/signed-in.server.ts';
 import { redirectWithSession } from '~/utils/session/user.server.ts';
 import type { IntentReply } from './project-forms.tsx';
 import { ProjectArchiving, ProjectDetails } from './project-forms.tsx';
@@ -20,23 +20,8 @@ import { ProjectSettingsIntent } from './intents.server.ts';
 import { StatusList } from './status-list.tsx';
 import { addStatus, deleteStatus, editStatus, moveStatus } from './statuses.server.ts';
 
-/** Admins only, as the workspace's settings: anyone else finds no page here. */
-async function requireSettings(
-  request: Request,
-  context: LoaderFunctionArgs['context'],
-  params: LoaderFunctionArgs['params'],
-) {
-  canonicalProjectAddress(request, params.project);
-  const { member, supabase } = await signedIn(request, context, {
-    workspace: params.workspace,
-    minRole: 'admin',
-  });
-  const project = requireProject(request, context, member, params.project);
-  return { member, supabase, project };
-}
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { member, supabase, project } = await requireSettings(request, context, params);
+  const { member, supabase, project } = await requireProjectSettings(request, context, params);
   // The project and its statuses, each with how many tasks it holds, in one request.
   const { data, error } = await supabase
     .from('projects')
@@ -64,7 +49,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireSameSite(request);
-  const { member, supabase, project } = await requireSettings(request, context, params);
+  const { member, supabase, project } = await requireProjectSettings(request, context, params);
   const formData = await readForm(request);
   const sent = readIntent(formData, ProjectSettingsIntent);
   const done = () => redirectWithSession(new URL(request.url).pathname, request, context);
@@ -119,6 +104,9 @@ export default function ProjectSettings() {
           <FormMessage>{reply.moveError}</FormMessage>
         ) : null}
         <StatusList statuses={statuses} reply={reply} />
+      </Panel>
+      <Panel title="Import tasks">
+        <ImportForm action={`${boardPath}/settings/import`} error={null} />
       </Panel>
       <Panel title="Archiving">
         <ProjectArchiving archived={project.archived_at !== null} />

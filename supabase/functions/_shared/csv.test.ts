@@ -21,6 +21,8 @@ Deno.test('defuses cells a spreadsheet would run as formulas', () => {
   assert.equal(csvCell('\tTAB'), "'\tTAB");
   assert.equal(csvCell('=HYPERLINK("http://x","y")'), `"'=HYPERLINK(""http://x"",""y"")"`);
   assert.equal(csvCell('a=b'), 'a=b');
+  assert.equal(csvCell("'=1+1"), "''=1+1");
+  assert.equal(csvCell("'quoted"), "'quoted");
 });
 
 Deno.test('ends every row with CRLF', () => {

@@ -1,8 +1,9 @@
 // CSV as RFC 4180 writes it (CRLF line ends; a field with a comma, a double quote or a line break
 // is quoted, its quotes doubled), made safe to open in a spreadsheet: a text cell that starts with
 // `=`, `+`, `-`, `@`, a tab or a carriage return would run as a formula, so it gets a leading `'`
-// (OWASP, "CSV Injection").
-const FORMULA_START = /^[=+\-@\t\r]/;
+// (OWASP, "CSV Injection"). A cell that already starts with `'` and then such a character gets one
+// more, so an import (app/utils/import/csv.server.ts) takes exactly one off and reads the text back.
+const FORMULA_START = /^'*[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 export type Cell = string | number | null | undefined;

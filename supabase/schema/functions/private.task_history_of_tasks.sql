@@ -9,9 +9,16 @@ CREATE OR REPLACE FUNCTION private.task_history_of_tasks()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  imported_from text := nullif(current_setting('crewboard.import_source', true), '');
 begin
   if tg_op = 'INSERT' then
-    perform private.record_task_history(new.workspace_id, new.id, 'created', '{}');
+    if imported_from is not null then
+      perform private.record_task_history(new.workspace_id, new.id, 'imported',
+        jsonb_build_object('source', imported_from));
+    else
+      perform private.record_task_history(new.workspace_id, new.id, 'created', '{}');
+    end if;
     return new;
   end if;
   if new.title is distinct from old.title then

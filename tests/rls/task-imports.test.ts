@@ -1,0 +1,270 @@
+// Importing tasks (SPEC sections 3, 5 and 6): only admins and the owner stage and run an import; a
+// staged import is its uploader's alone; public.import_tasks is all or nothing, numbers the tasks on
+// from the project's next number and begins each one's history with `imported`; and a project's CSV
+// export imported into another project gives the same export back.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseImportFile } from '../../app/utils/import/file.server.ts';
+import { asJson, planImport, readProjectSide } from '../../app/utils/import/plan.server.ts';
+import { backend } from '../support/backend.ts';
+import { sql } from '../support/db.ts';
+import { scene, type Person, type Scene } from '../support/scene.ts';
+
+const stage = (
+  p: Person,
+  s: Scene,
+  tasks: unknown[],
+  project = s.project,
+  extra: Record<string, unknown> = {},
+) =>
+  p.client
+    .from('task_imports')
+    .insert({ workspace_id: s.ws, project_id: project, source: 'CSV', payload: { tasks, ...extra } })
+    .select('id')
+    .single();
+
+async function staged(
+  p: Person,
+  s: Scene,
+  tasks: unknown[],
+  project = s.project,
+  extra = {},
+): Promise<string> {
+  const { data, error } = await stage(p, s, tasks, project, extra);
+  if (error) throw new Error(`could not stage: ${error.message}`);
+  return data.id;
+}
+
+const tasksOf = (project: string) =>
+  sql<{ number: number; title: string }>(
+    'select number, title from public.tasks where project_id = $1 order by number',
+    [project],
+    { role: 'superuser' },
+  );
+
+async function newProject(s: Scene, name: string): Promise<string> {
+  const { data, error } = await s.admin.client
+    .from('projects')
+    .insert({ workspace_id: s.ws, name })
+    .select('id')
+    .single();
+  if (error) throw error;
+  return data.id;
+}
+
+describe('task imports', () => {
+  let s: Scene;
+  beforeAll(async () => {
+    s = await scene();
+  });
+
+  it('are staged by admins and the owner, not by members, viewers or outsiders', async () => {
+    for (const p of [s.admin, s.owner]) expect((await stage(p, s, [{ title: 'x' }])).error).toBeNull();
+    for (const p of [s.member, s.viewer, s.outsider])
+      expect((await stage(p, s, [{ title: 'x' }])).error?.code).toBe('42501');
+  });
+
+  it('are read, run and dropped by their uploader only', async () => {
+    const id = await staged(s.admin, s, [{ title: 'Mine' }]);
+    for (const p of [s.owner, s.member, s.viewer, s.outsider]) {
+      expect((await p.client.from('task_imports').select('id').eq('id', id)).data).toEqual([]);
+      expect((await p.client.from('task_imports').delete().eq('id', id).select('id')).data).toEqual([]);
+      const run = await p.client.rpc('import_tasks', { import_id: id });
+      expect(run.error).not.toBeNull();
+    }
+    expect(await tasksOf(s.project)).not.toContainEqual(expect.objectContaining({ title: 'Mine' }));
+  });
+
+  it('are not run by someone who is no longer an admin: a viewer cannot import', async () => {
+    const id = await staged(s.admin, s, [{ title: 'Demoted' }]);
+    await sql('update public.workspace_members set role = $3 where workspace_id = $1 and user_id = $2', [
+      s.ws,
+      s.admin.id,
+      'viewer',
+    ]);
+    try {
+      const run = await s.admin.client.rpc('import_tasks', { import_id: id });
+      expect(run.error?.code).toBe('42501');
+    } finally {
+      await sql('update public.workspace_members set role = $3 where workspace_id = $1 and user_id = $2', [
+        s.ws,
+        s.admin.id,
+        'admin',
+      ]);
+    }
+    expect(await tasksOf(s.project)).not.toContainEqual(expect.objectContaining({ title: 'Demoted' }));
+  });
+
+  it('import every task with the next numbers, statuses, labels and comments, and say “imported”', async () => {
+    const project = await newProject(s, 'Imported');
+    const id = await staged(
+      s.admin,
+      s,
+      [
+        { title: 'First', status: 'Review', labels: ['Imported label'], comments: ['**Ana** wrote: hi'] },
+        {
+          title: 'Second',
+          status: 'done',
+          priority: 'high',
+          due_date: '2026-04-01',
+          assignee_id: s.member.id,
+        },
+      ],
+      project,
+      {
+        statuses: [{ name: 'Review', category: 'started' }],
+        labels: [{ name: 'Imported label', color: 'teal' }],
+      },
+    );
+    const run = await s.admin.client.rpc('import_tasks', { import_id: id });
+    expect(run.error).toBeNull();
+    expect(run.data).toEqual([{ created: 2, first_number: 1, last_number: 2 }]);
+    const rows = await sql<Record<string, unknown>>(
+      `select t.number, t.title, s.name as status, t.priority::text, t.due_date::text, t.assignee_id,
+              (select array_agg(l.name) from public.task_labels tl join public.labels l on l.id = tl.label_id
+                where tl.task_id = t.id) as labels,
+              (select array_agg(c.body) from public.comments c where c.task_id = t.id) as comments,
+              (select array_agg(h.kind || ':' || coalesce(h.data ->> 'source', '')) from public.task_history h
+                where h.task_id = t.id and h.kind in ('created', 'imported')) as began
+         from public.tasks t join public.project_statuses s on s.id = t.status_id
+        where t.project_id = $1 order by t.number`,
+      [project],
+      { role: 'superuser' },
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({
+        number: 1,
+        title: 'First',
+        status: 'Review',
+        labels: ['Imported label'],
+        comments: ['**Ana** wrote: hi'],
+        began: ['imported:CSV'],
+      }),
+      expect.objectContaining({
+        number: 2,
+        title: 'Second',
+        status: 'Done',
+        priority: 'high',
+        due_date: '2026-04-01',
+        assignee_id: s.member.id,
+        began: ['imported:CSV'],
+      }),
+    ]);
+    // Done, and gone from the stage.
+    expect((await s.admin.client.from('task_imports').select('id').eq('id', id)).data).toEqual([]);
+  });
+
+  it('import all or nothing: a failing task undoes the tasks, statuses and labels before it', async () => {
+    const project = await newProject(s, 'Atomic');
+    const id = await staged(
+      s.admin,
+      s,
+      [{ title: 'One' }, { title: 'Two' }, { ref: 'Line 4', title: 'Three', priority: 'soon' }],
+      project,
+      {
+        statuses: [{ name: 'Never made', category: 'unstarted' }],
+        labels: [{ name: 'Never made', color: 'red' }],
+      },
+    );
+    const run = await s.admin.client.rpc('import_tasks', { import_id: id });
+    expect(run.error?.message).toMatch(/^Task 3 \(Line 4\): invalid input value for enum/);
+    expect(await tasksOf(project)).toEqual([]);
+    const leftovers = await sql(
+      `select 1 from public.project_statuses where project_id = $1 and name = 'Never made'
+       union all select 1 from public.labels where workspace_id = $2 and name = 'Never made'`,
+      [project, s.ws],
+      { role: 'superuser' },
+    );
+    expect(leftovers).toEqual([]);
+    // The numbers were not spent either: a task made now is the project's first.
+    const { data } = await s.member.client
+      .from('tasks')
+      .insert({ workspace_id: s.ws, project_id: project, title: 'After' })
+      .select('number')
+      .single();
+    expect(data?.number).toBe(1);
+  });
+  it('import 5,000 tasks, the most a file holds, in one call', { timeout: 60_000 }, async () => {
+    const project = await newProject(s, 'Large');
+    const tasks = Array.from({ length: 5000 }, (_, i) => ({ title: `Task ${i + 1}`, labels: ['Bulk'] }));
+    const id = await staged(s.admin, s, tasks, project, { labels: [{ name: 'Bulk', color: 'gray' }] });
+    const started = Date.now();
+    const run = await s.admin.client.rpc('import_tasks', { import_id: id });
+    console.info(`import_tasks: 5,000 tasks in ${Date.now() - started} ms`);
+    expect(run.error).toBeNull();
+    expect(run.data).toEqual([{ created: 5000, first_number: 1, last_number: 5000 }]);
+  });
+});
+
+describe('export → import', () => {
+  it('gives the same export back from another project', async () => {
+    const s = await scene();
+    const source = s.project;
+    await s.admin.client.from('labels').insert([
+      { workspace_id: s.ws, name: 'bug', color: 'red' },
+      { workspace_id: s.ws, name: 'Design', color: 'blue' },
+    ]);
+    const { data: labels } = await s.admin.client.from('labels').select('id, name').eq('workspace_id', s.ws);
+    const samples = [
+      {
+        title: '=HYPERLINK("http://evil.test","x")',
+        description: '- [ ] one\n- [x] two',
+        priority: 'urgent',
+      },
+      {
+        title: "'=already quoted",
+        description: 'a, b and "c"\nline two',
+        priority: 'low',
+        due_date: '2026-05-31',
+      },
+      { title: '@mention-like', description: '', priority: 'medium', assignee_id: s.member.id },
+    ];
+    for (const sample of samples) {
+      const { data, error } = await s.member.client
+        .from('tasks')
+        .insert({ workspace_id: s.ws, project_id: source, ...sample })
+        .select('id')
+        .single();
+      if (error) throw error;
+      await s.member.client
+        .from('task_labels')
+        .insert((labels ?? []).map((l) => ({ task_id: data.id, label_id: l.id, workspace_id: s.ws })));
+    }
+    const exportOf = async (project: string) => {
+      const token = (await s.admin.client.auth.getSession()).data.session?.access_token;
+      const res = await fetch(`${backend().apiUrl}/functions/v1/export-tasks?project=${project}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      if (res.status !== 200) throw new Error(`export answered ${res.status}: ${await res.text()}`);
+      return new Uint8Array(await res.arrayBuffer());
+    };
+
+    const exported = await exportOf(source);
+    const parsed = parseImportFile(exported);
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.file.problems).toEqual([]);
+    const target = await newProject(s, 'Copy');
+    const read = await readProjectSide(s.admin.client, { id: target, workspaceId: s.ws }, parsed.file);
+    if ('error' in read) throw new Error(read.error.message);
+    const payload = planImport(parsed.file, 'launch-tasks.csv', read.side);
+    const { data: stagedRow, error } = await s.admin.client
+      .from('task_imports')
+      .insert({ workspace_id: s.ws, project_id: target, source: 'CSV', payload: asJson(payload) })
+      .select('id')
+      .single();
+    if (error) throw error;
+    const run = await s.admin.client.rpc('import_tasks', { import_id: stagedRow.id });
+    expect(run.error).toBeNull();
+
+    // Every column but the task's key, number and timestamps, which the new project gives anew.
+    const again = parseImportFile(await exportOf(target));
+    if (!again.ok) throw new Error(again.message);
+    const strip = (rows: typeof parsed.file.rows) => rows.map(({ where: _where, ...row }) => row);
+    expect(strip(again.file.rows)).toEqual(strip(parsed.file.rows));
+    expect(strip(parsed.file.rows).map((r) => r.title)).toEqual([
+      'Ship it',
+      '=HYPERLINK("http://evil.test","x")',
+      "'=already quoted",
+      '@mention-like',
+    ]);
+  });
+});
