@@ -246,6 +246,32 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"saved_views": {
+                  Row: {
+                    "created_at": string,"id": string,"kind": string,"name": string,"owner_id": string,"project_id": string,"query": NonNullable<Json>,"shared": boolean,"updated_at": string,"workspace_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"id"?: string,"kind"?: string,"name": string,"owner_id"?: string,"project_id": string,"query"?: NonNullable<Json>,"shared"?: boolean,"updated_at"?: string,"workspace_id": string
+                  }
+                  Update: {
+                    "created_at"?: string,"id"?: string,"kind"?: string,"name"?: string,"owner_id"?: string,"project_id"?: string,"query"?: NonNullable<Json>,"shared"?: boolean,"updated_at"?: string,"workspace_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "saved_views_project_fkey"
+      columns: ["project_id","workspace_id"]
+isOneToOne: false
+      referencedRelation: "projects"
+      referencedColumns: ["id","workspace_id"]
+    },{
+      foreignKeyName: "saved_views_workspace_id_fkey"
+      columns: ["workspace_id"]
+isOneToOne: false
+      referencedRelation: "workspaces"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"task_history": {
                   Row: {
                     "actor_id": string | null,"created_at": string,"data": NonNullable<Json>,"id": number,"kind": string,"task_id": string,"workspace_id": string
@@ -476,6 +502,9 @@ isOneToOne: false
 "board_page":
 { Args: { "filters"?: Json,"project_key": string,"shown"?: Json,"workspace_slug": string }; Returns: Json
                            },
+"bulk_edit_tasks":
+{ Args: { "changes": Json,"task_ids": (string)[] }; Returns: Json
+                           },
 "checklist_items":
 { Args: { "body": string }; Returns: {
               "checked": boolean,"item_text": string,"line": number,"n": number
@@ -535,6 +564,9 @@ isOneToOne: false
                            },
 "is_member":
 { Args: { "ws": string }; Returns: boolean
+                           },
+"list_page":
+{ Args: { "dir"?: string,"filters"?: Json,"project_key": string,"shown"?: number,"sort"?: string,"workspace_slug": string }; Returns: Json
                            },
 "may_join_board_channel":
 { Args: { "topic": string }; Returns: boolean
@@ -620,6 +652,9 @@ isOneToOne: false
                            },
 "restore_task":
 { Args: { "task_id": string }; Returns: Json
+                           },
+"saved_views_of":
+{ Args: { "workspace_id": string }; Returns: Json
                            },
 "search_task_hits":
 { Args: { "anywhere": unknown,"assignee": string,"key_number": number,"key_project": string,"label_ids": (string)[],"people": (string)[],"size": number,"status_ids": (string)[],"ws": string }; Returns: {
