@@ -3,7 +3,17 @@
 // request at a time (what a person opening the page waits for); the list is also timed in the sorts
 // its indexes do not serve (due date latest first, by assignee), and what one load asks of the backend.
 import pg from 'pg';
-import { bigBoard, countingProxy, createUser, requestsPerSecond, signInCookie, startApp } from './app.ts';
+import {
+  bigBoard,
+  breakdown,
+  countingProxy,
+  createUser,
+  PROFILED_LOADS,
+  requestsPerSecond,
+  signInCookie,
+  startApp,
+  type Breakdown,
+} from './app.ts';
 import type { BenchBackend } from './backend.ts';
 
 export const LIST_TASKS = 5000;
@@ -17,6 +27,8 @@ export interface ListFigures {
   rowsShown: number;
   htmlBytes: number;
   backendRequestsPerList: Map<string, number>;
+  /** Where one load's time goes: the list of 5,000, the board of 5,000, the list of 50. */
+  profiles: Breakdown[];
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -88,6 +100,37 @@ export async function benchList(backend: BenchBackend): Promise<ListFigures> {
     await requestsPerSecond(profiledList, profiledCookie, 3, 1);
     proxy.calls.length = 0;
     await requestsPerSecond(profiledList, profiledCookie, 1, 1);
+    const backendRequestsPerList = proxy.counts();
+    const pathOf = (url: string) => {
+      const { pathname, search } = new URL(url);
+      return `${pathname}${search}`;
+    };
+    const profiles = [
+      await breakdown(
+        `list of ${LIST_TASKS.toLocaleString('en')} tasks`,
+        profiled,
+        proxy,
+        pathOf(urls.list),
+        profiledCookie,
+        PROFILED_LOADS,
+      ),
+      await breakdown(
+        `board of ${LIST_TASKS.toLocaleString('en')} tasks`,
+        profiled,
+        proxy,
+        pathOf(urls.board),
+        profiledCookie,
+        PROFILED_LOADS,
+      ),
+      await breakdown(
+        `list of ${SMALL_TASKS} tasks`,
+        profiled,
+        proxy,
+        pathOf(urls.smallList),
+        profiledCookie,
+        PROFILED_LOADS,
+      ),
+    ];
     return {
       ms: {
         list: median(times.list),
@@ -98,7 +141,8 @@ export async function benchList(backend: BenchBackend): Promise<ListFigures> {
       },
       rowsShown,
       htmlBytes: html.length,
-      backendRequestsPerList: proxy.counts(),
+      backendRequestsPerList,
+      profiles,
     };
   } finally {
     app.child.kill('SIGTERM');

@@ -424,6 +424,12 @@ function listRows(list: ListFigures): Row[] {
   const { ms } = list;
   const n = LIST_TASKS.toLocaleString('en');
   const calls = [...list.backendRequestsPerList].map(([name, count]) => `${count}× ${name}`).join(', ');
+  // One load at a time through the recording proxy: the app's CPU, and the backend's time.
+  const profiles: Row[] = list.profiles.map((b) => [
+    `${b.label}, profiled (median of ${PROFILED_LOADS})`,
+    `${b.totalMs.toFixed(1)} ms`,
+    `app CPU ${b.appCpuMs.toFixed(1)} ms · backend ${b.backendMs.toFixed(1)} ms · ${kb(b.htmlBytes)} HTML`,
+  ]);
   return [
     [
       `list of ${n} tasks vs board of ${n} (median first response)`,
@@ -450,6 +456,7 @@ function listRows(list: ListFigures): Row[] {
       `${[...list.backendRequestsPerList.values()].reduce((a, b) => a + b, 0)}`,
       calls,
     ],
+    ...profiles,
   ];
 }
 
@@ -458,7 +465,8 @@ async function listOnly(): Promise<void> {
   const dir = scratchDir();
   const backend = await start(dir);
   try {
-    printTable('Crewboard list view benchmark', listRows(await benchList(backend)));
+    const list = await benchList(backend);
+    printTable('Crewboard list view benchmark', listRows(list));
   } finally {
     await backend.stop();
     rmSync(dir, { recursive: true, force: true });

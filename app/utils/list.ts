@@ -25,7 +25,7 @@ export interface Sort {
 export const DEFAULT_SORT: Sort = { sort: 'key', dir: 'asc' };
 
 /** How many rows the list shows before its "Show more" link, and how many more each time. */
-export const LIST_WINDOW = 150;
+export const LIST_WINDOW = 100;
 /** The most rows one address can ask for. */
 export const MAX_LIST_WINDOW = 10_000;
 

@@ -26,6 +26,12 @@ declare
   rows json;
   matching integer;
   everything integer;
+  -- Whether any filter is set (the date alone is not one): without one, every task matches.
+  filtered boolean := nullif(list_page.filters ->> 'assignee', '') is not null
+                      or nullif(list_page.filters ->> 'priority', '') is not null
+                      or nullif(list_page.filters ->> 'due', '') is not null
+                      or nullif(btrim(list_page.filters ->> 'q'), '') is not null
+                      or coalesce(list_page.filters -> 'label', '[]'::jsonb) <> '[]'::jsonb;
 begin
   if page.session = 'active' then
     select w.id, w.name, w.slug, w.is_personal, m.role
@@ -51,9 +57,8 @@ begin
       when 'priority' then
         page.order_by := format($o$t.priority = 'none', t.priority %1$s, t.number %1$s$o$, page.direction);
       when 'assignee' then
-        page.sort_join := 'left join public.profiles a on a.id = t.assignee_id';
-        page.order_by := format('a.display_name is null, lower(a.display_name) %1$s, a.id %1$s, t.number %1$s',
-                                page.direction);
+        page.sort_join := 'left join names a on a.id = t.assignee_id';
+        page.order_by := format('a.name is null, a.name %1$s, a.id %1$s, t.number %1$s', page.direction);
       when 'due' then
         page.order_by := format('t.due_date %1$s nulls last, t.number %1$s', page.direction);
       when 'updated' then
@@ -71,7 +76,7 @@ begin
     end case;
 
     -- The filters mean what the board's mean (private.board_content): the same parameters, the same
-    -- rows. $1 is the project, $2 the filters, $3 the window's size.
+    -- rows. $1 is the project, $2 the filters, $3 the window's size, $4 whether a filter is set.
     execute format($q$
       with f as (
         select nullif($2 ->> 'assignee', '') as assignee,
@@ -100,10 +105,11 @@ begin
       -- asked order until it is full, and the count from an index alone.
       matching as not materialized (
         select t.id, t.number, t.title, t.status_id, t.priority, t.assignee_id, t.due_date, t.updated_at
-          from public.tasks t, f
+          from public.tasks t
          where t.project_id = $1
            and t.deleted_at is null
-           and (f.assignee is null
+           -- Planned with $4's value: without a filter, none of this is there to evaluate.
+           and (not $4 or exists (select 1 from f where (f.assignee is null
                 or (f.assignee = 'none' and t.assignee_id is null)
                 or (f.assignee = 'me' and t.assignee_id = (select auth.uid()))
                 or t.assignee_id::text = f.assignee)
@@ -118,13 +124,19 @@ begin
            and (f.label_names is null
                 or exists (select 1 from public.task_labels tl
                             where tl.task_id = t.id
-                              and tl.label_id = any (array(select wl.id from wanted_labels wl))))
+                              and tl.label_id = any (array(select wl.id from wanted_labels wl))))))
       ),
+      -- The workspace's people by name, read once: the assignee sort's key.
+      names as materialized (
+        select pr.id, lower(pr.display_name) as name
+          from public.profiles pr
+          join public.workspace_members m on m.user_id = pr.id
+         where m.workspace_id = (select p.workspace_id from public.projects p where p.id = $1)
+      ),
+      -- The window first (a bounded sort, or the first rows of an index), then its rows numbered.
       shown as materialized (
-        select t.*, row_number() over (order by %2$s) as n
-          from matching t %1$s
-         order by %2$s
-         limit $3
+        select w.*, row_number() over () as n
+          from (select t.* from matching t %1$s order by %2$s limit $3) w
       ),
       shown_labels as materialized (
         select tl.task_id,
@@ -135,7 +147,8 @@ begin
          where tl.task_id = any (array(select s.id from shown s))
          group by tl.task_id
       )
-      select (select count(*)::int from matching),
+      -- Unfiltered, the project's count is the matching one: counted once.
+      select case when $4 then (select count(*)::int from matching) end,
              (select count(*)::int from public.tasks t where t.project_id = $1 and t.deleted_at is null),
              (select coalesce(json_agg(json_build_object(
                        'id', s.id, 'number', s.number, 'title', s.title, 'status_id', s.status_id,
@@ -146,7 +159,8 @@ begin
                 left join shown_labels sl on sl.task_id = s.id)
     $q$, page.sort_join, page.order_by)
     into page.matching, page.everything, page.rows
-    using page.project_id, coalesce(list_page.filters, '{}'::jsonb), page.size;
+    using page.project_id, coalesce(list_page.filters, '{}'::jsonb), page.size, page.filtered;
+    page.matching := coalesce(page.matching, page.everything);
   end if;
 
   return json_build_object(
