@@ -1,24 +1,13 @@
 // A saved view's parameters and address: what is kept of a board's or a list's address (its filters
 // and sort), and how it becomes one again. Pure, for the server and the browser alike.
 import { FILTER_PARAMS, readFilters } from './board.ts';
+import { LIST_SORTS } from './list.ts';
 import { projectPath } from './projects.ts';
 
 export type ViewKind = 'board' | 'list';
 
-/**
- * The list's sortable columns and directions (`?sort=due&dir=asc`): the list view's own (its
- * LIST_SORTS), said here until both sit in one tree; then this should be that list.
- */
-export const VIEW_SORTS = [
-  'key',
-  'title',
-  'status',
-  'priority',
-  'assignee',
-  'due',
-  'updated',
-  'labels',
-] as const;
+/** The list's sortable columns (`?sort=due&dir=asc`): a view keeps what the list sorts by. */
+export const VIEW_SORTS = LIST_SORTS;
 export const VIEW_DIRECTIONS = ['asc', 'desc'] as const;
 
 /** A view's parameters by name, as `public.saved_views.query` keeps them: a string, or labels' names. */

@@ -4,6 +4,7 @@ import { Outlet, useActionData, useLoaderData, useParams, useSearchParams } from
 import { useEffect } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { useLiveBoard } from '~/components/live.tsx';
+import { SaveView } from '../w.$workspace.p.$project/save-view.tsx';
 import { rememberTimeZone } from '~/components/time.tsx';
 import { TrashedNotice } from '~/components/trash-notice.tsx';
 import { ProjectHeading } from '~/components/view-switch.tsx';
@@ -53,6 +54,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       workspaceId: member.workspace.id,
       canEdit: atLeast(member.role, 'member') && list.project.archived_at === null,
       canTrash: atLeast(member.role, 'admin') && list.project.archived_at === null,
+      // Who may share a view they save.
+      canManage: atLeast(member.role, 'admin'),
       me: { id: user.id, name: member.displayName },
       trashed: trashed.notice,
     },
@@ -87,6 +90,7 @@ export default function List() {
     workspaceId,
     canEdit,
     canTrash,
+    canManage,
     me,
     trashed,
   } = useLoaderData<typeof loader>();
@@ -111,6 +115,7 @@ export default function List() {
         <p className="text-sm text-slate-600">
           {filtered ? `${count} of ${total} tasks match` : `${total} ${total === 1 ? 'task' : 'tasks'}`}
         </p>
+        <SaveView canShare={canManage} kind="list" />
       </header>
       <BoardFilters filters={filters} people={people} labels={labels} me={me.id} active={filtered} />
       <BulkMessage reply={reply} />

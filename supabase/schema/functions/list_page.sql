@@ -171,6 +171,7 @@ begin
       'role', page.my_role,
       'display_name', (select pr.display_name from public.profiles pr where pr.id = (select auth.uid())),
       'unread', public.my_unread_notifications(),
+      'views', public.saved_views_of(page.ws_id),
       'projects', (
         select coalesce(json_agg(json_build_object('id', p.id, 'key', p.key, 'name', p.name,
                                                    'archived_at', p.archived_at)), '[]'::json)
