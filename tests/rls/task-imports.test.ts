@@ -192,6 +192,21 @@ describe('task imports', () => {
     console.info(`import_tasks: 5,000 tasks in ${Date.now() - started} ms`);
     expect(run.error).toBeNull();
     expect(run.data).toEqual([{ created: 5000, first_number: 1, last_number: 5000 }]);
+    // The activity log has each task's creation, and each task's history its import and its label
+    // (written for the statement at once); the import made nobody watch anything.
+    const [logged] = await sql<{ created: number; watched: number; imported: number; labelled: number }>(
+      `select (select count(*)::int from public.activity a where a.project_id = $1 and a.kind = 'task_created'
+                 and a.actor_id = $2) as created,
+              (select count(*)::int from public.task_watchers w
+                 join public.tasks t on t.id = w.task_id where t.project_id = $1) as watched,
+              (select count(*)::int from public.task_history h join public.tasks t on t.id = h.task_id
+                where t.project_id = $1 and h.kind = 'imported' and h.actor_id = $2) as imported,
+              (select count(*)::int from public.task_history h join public.tasks t on t.id = h.task_id
+                where t.project_id = $1 and h.kind = 'label_added' and h.data ->> 'name' = 'Bulk') as labelled`,
+      [project, s.admin.id],
+      { role: 'superuser' },
+    );
+    expect(logged).toEqual({ created: 5000, watched: 0, imported: 5000, labelled: 5000 });
   });
 });
 

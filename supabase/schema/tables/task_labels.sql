@@ -42,7 +42,9 @@ create policy "members unlabel tasks of active projects" on public.task_labels
 
 CREATE TRIGGER task_labels_board_cache_delete AFTER DELETE ON public.task_labels REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_task_children();
 CREATE TRIGGER task_labels_board_cache_insert AFTER INSERT ON public.task_labels REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_task_children();
-CREATE TRIGGER task_labels_history AFTER INSERT OR DELETE ON public.task_labels FOR EACH ROW EXECUTE FUNCTION private.task_history_of_task_labels();
+CREATE TRIGGER task_labels_history AFTER DELETE ON public.task_labels FOR EACH ROW EXECUTE FUNCTION private.task_history_of_task_labels();
+CREATE TRIGGER task_labels_history_imported AFTER INSERT ON public.task_labels REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_imported_labels();
+CREATE TRIGGER task_labels_history_insert AFTER INSERT ON public.task_labels FOR EACH ROW WHEN (COALESCE(current_setting('crewboard.import_source'::text, true), ''::text) = ''::text) EXECUTE FUNCTION private.task_history_of_task_labels();
 
 grant select, delete, references, trigger, maintain on public.task_labels to authenticated;
 grant select, insert, update, delete, truncate, references, trigger, maintain on public.task_labels to service_role;

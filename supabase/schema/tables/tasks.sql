@@ -76,16 +76,19 @@ create policy "members read tasks" on public.tasks
   to authenticated
   using ((workspace_id IN ( SELECT public.my_workspace_ids() AS my_workspace_ids)) AND deleted_at IS NULL);
 
-CREATE TRIGGER tasks_activity AFTER INSERT OR DELETE OR UPDATE OF status_id, assignee_id ON public.tasks FOR EACH ROW EXECUTE FUNCTION public.record_activity();
+CREATE TRIGGER tasks_activity AFTER DELETE OR UPDATE OF status_id, assignee_id ON public.tasks FOR EACH ROW EXECUTE FUNCTION public.record_activity();
+CREATE TRIGGER tasks_activity_imported AFTER INSERT ON public.tasks REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_imported_activity();
+CREATE TRIGGER tasks_activity_insert AFTER INSERT ON public.tasks FOR EACH ROW WHEN (COALESCE(current_setting('crewboard.import_source'::text, true), ''::text) = ''::text) EXECUTE FUNCTION public.record_activity();
 CREATE TRIGGER tasks_board_cache_delete AFTER DELETE ON public.tasks REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_tasks();
 CREATE TRIGGER tasks_board_cache_insert AFTER INSERT ON public.tasks REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_tasks();
 CREATE TRIGGER tasks_board_cache_structure AFTER UPDATE ON public.tasks REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_task_structure();
 CREATE TRIGGER tasks_board_cache_update AFTER UPDATE ON public.tasks REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_tasks();
 CREATE TRIGGER tasks_check_parent BEFORE INSERT OR UPDATE OF parent_id ON public.tasks FOR EACH ROW WHEN (new.parent_id IS NOT NULL) EXECUTE FUNCTION public.tasks_check_parent();
 CREATE TRIGGER tasks_forget_trashed_emails AFTER UPDATE OF deleted_at ON public.tasks FOR EACH ROW WHEN (old.deleted_at IS NULL AND new.deleted_at IS NOT NULL) EXECUTE FUNCTION private.forget_trashed_task_emails();
-CREATE TRIGGER tasks_history AFTER INSERT OR UPDATE OF title, status_id, assignee_id, priority, due_date ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.task_history_of_tasks();
+CREATE TRIGGER tasks_history AFTER UPDATE OF title, status_id, assignee_id, priority, due_date ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.task_history_of_tasks();
+CREATE TRIGGER tasks_history_insert AFTER INSERT ON public.tasks FOR EACH ROW WHEN (COALESCE(current_setting('crewboard.import_source'::text, true), ''::text) = ''::text) EXECUTE FUNCTION private.task_history_of_tasks();
 CREATE TRIGGER tasks_history_trash AFTER UPDATE OF deleted_at ON public.tasks FOR EACH ROW WHEN (old.deleted_at IS DISTINCT FROM new.deleted_at) EXECUTE FUNCTION private.task_history_of_trash();
-CREATE TRIGGER tasks_notify_insert AFTER INSERT ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.notify_of_new_task();
+CREATE TRIGGER tasks_notify_insert AFTER INSERT ON public.tasks FOR EACH ROW WHEN (COALESCE(current_setting('crewboard.import_source'::text, true), ''::text) = ''::text) EXECUTE FUNCTION private.notify_of_new_task();
 CREATE TRIGGER tasks_notify_update AFTER UPDATE OF assignee_id, status_id, description ON public.tasks FOR EACH ROW WHEN (old.assignee_id IS DISTINCT FROM new.assignee_id OR old.status_id IS DISTINCT FROM new.status_id OR old.description IS DISTINCT FROM new.description) EXECUTE FUNCTION private.notify_of_task_change();
 CREATE TRIGGER tasks_number BEFORE INSERT ON public.tasks FOR EACH ROW EXECUTE FUNCTION public.number_new_task();
 CREATE TRIGGER tasks_parent_history_insert AFTER INSERT ON public.tasks FOR EACH ROW WHEN (new.parent_id IS NOT NULL) EXECUTE FUNCTION private.task_history_of_parents();
