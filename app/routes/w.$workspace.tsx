@@ -7,6 +7,7 @@ import { CommandPalette } from '~/components/command-palette.tsx';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { InboxLink } from '~/components/inbox-link.tsx';
 import { SavedViewLinks } from '~/components/saved-view-links.tsx';
+import { sidebarViews } from '~/utils/saved-views.server.ts';
 import { projectPath } from '~/utils/projects.ts';
 import { atLeast } from '~/utils/roles.ts';
 import { signedIn } from '~/utils/session/signed-in.server.ts';
@@ -15,7 +16,8 @@ import { useHydrated } from '~/components/hydrated.ts';
 // The workspace layout: its sidebar of projects. Children reuse this data; they never load it again.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, member } = await signedIn(request, context, { workspace: params.workspace });
-  const { workspace, role, projects, unread, views } = member;
+  const { workspace, role, projects, unread } = member;
+  const views = sidebarViews(member);
   return json({ workspace, role, email: user.email, projects, unread, views });
 }
 
@@ -111,11 +113,7 @@ export default function WorkspaceLayout() {
                 {p.name}
                 {p.archived_at ? <span className="ml-1 text-xs text-slate-500">(archived)</span> : null}
               </NavLink>
-              <SavedViewLinks
-                views={views.filter((v) => v.project_id === p.id)}
-                workspace={workspace.slug}
-                projectKey={p.key}
-              />
+              <SavedViewLinks views={views.filter((v) => v.project_id === p.id)} />
             </Fragment>
           ))}
         </nav>
