@@ -294,7 +294,7 @@ const queries: PlannedQuery[] = [
   // board, run it).
   {
     name: 'board: body of board_content as deployed (as its owner)',
-    sql: functionQuery('20261129500000_board_cards.sql', 'board_content', BOARD_CONTENT_ARGS),
+    sql: functionQuery('20261201600000_board_counts_by_workspace.sql', 'board_content', BOARD_CONTENT_ARGS),
     params: (s) => [s.workspace, s.board, JSON.stringify({}), JSON.stringify({})],
     // The same reads as under RLS without the policies' (~670 against ~730), and the drawn cards'
     // sub-tasks and blocking links by their keys (~280 for the seed's 60 sub-tasks and 46 links): ~1070.
@@ -304,7 +304,7 @@ const queries: PlannedQuery[] = [
   },
   {
     name: 'board: body of board_content as deployed, filtered (as its owner)',
-    sql: functionQuery('20261129500000_board_cards.sql', 'board_content', BOARD_CONTENT_ARGS),
+    sql: functionQuery('20261201600000_board_counts_by_workspace.sql', 'board_content', BOARD_CONTENT_ARGS),
     params: (s) => [
       s.workspace,
       s.board,
@@ -317,7 +317,7 @@ const queries: PlannedQuery[] = [
   },
   {
     name: 'board: body of board_content as deployed, filtered by labels (as its owner)',
-    sql: functionQuery('20261129500000_board_cards.sql', 'board_content', BOARD_CONTENT_ARGS),
+    sql: functionQuery('20261201600000_board_counts_by_workspace.sql', 'board_content', BOARD_CONTENT_ARGS),
     params: (s) => [
       s.workspace,
       s.board,

@@ -426,7 +426,8 @@ begin
   counts as materialized (
     select t.status_id, count(*) as count
       from public.tasks t
-     where t.project_id = board_content.project_id
+     where t.workspace_id = board_content.ws_id
+       and t.project_id = board_content.project_id
        and t.deleted_at is null
        and exists (select 1 from project)
      group by t.status_id
@@ -449,7 +450,8 @@ begin
     select t.id, t.number, t.title, t.status_id, t.position, t.priority, t.due_date, t.assignee_id,
            private.checklist_progress(t.description) as checklist
       from public.tasks t, f
-     where t.project_id = board_content.project_id
+     where t.workspace_id = board_content.ws_id
+       and t.project_id = board_content.project_id
        and t.deleted_at is null
        and (select filtered.active from filtered)
        and exists (select 1 from project)
