@@ -44,6 +44,9 @@ test('a member moves, edits and comments on a shared board; deleting the workspa
   }
   const inProgress = memberPage.getByRole('region', { name: 'In progress' });
   await expect(inProgress.getByRole('link', { name: /Draft the roadmap/ })).toBeVisible();
+  // With JavaScript the card shows there at once, while the move is still being saved: leaving now
+  // would cancel it.
+  await expect(memberPage.getByText('Saving…')).toHaveCount(0);
   await memberPage.goto(boardUrl);
 
   await inProgress.getByRole('link', { name: /Draft the roadmap/ }).click();
