@@ -12,15 +12,25 @@ AS $function$
 declare
   task public.tasks;
   mentioned uuid[];
-  watchers uuid[];
+  watchers uuid[] := '{}';
   about jsonb;
 begin
   select * into task from public.tasks t where t.id = new.task_id;
   if not found or task.deleted_at is not null then
     return null;
   end if;
-  mentioned := private.mentioned_members(new.workspace_id, new.body);
-  watchers := array(select w.user_id from public.task_watchers w where w.task_id = new.task_id);
+  if tg_op = 'INSERT' then
+    mentioned := private.mentioned_members(new.workspace_id, new.body);
+    watchers := array(select w.user_id from public.task_watchers w where w.task_id = new.task_id);
+  else
+    mentioned := array(
+      select unnest(private.mentioned_members(new.workspace_id, new.body))
+      except
+      select unnest(private.mentioned_members(new.workspace_id, old.body)));
+  end if;
+  if cardinality(mentioned) + cardinality(watchers) = 0 then
+    return null;
+  end if;
   perform private.watch(new.workspace_id, new.task_id, mentioned);
   about := jsonb_build_object('task', private.notification_task(task),
                               'excerpt', private.notification_excerpt(new.body));

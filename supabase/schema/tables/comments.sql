@@ -61,7 +61,7 @@ CREATE TRIGGER comments_board_cache_delete AFTER DELETE ON public.comments REFER
 CREATE TRIGGER comments_board_cache_insert AFTER INSERT ON public.comments REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_task_children();
 CREATE TRIGGER comments_mark_edited BEFORE UPDATE ON public.comments FOR EACH ROW EXECUTE FUNCTION public.mark_comment_edited();
 CREATE TRIGGER comments_notify AFTER INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION private.notify_of_comment();
-CREATE TRIGGER comments_notify_edit AFTER UPDATE OF body ON public.comments FOR EACH ROW WHEN (old.body IS DISTINCT FROM new.body) EXECUTE FUNCTION private.notify_of_comment_edit();
+CREATE TRIGGER comments_notify_edit AFTER UPDATE OF body ON public.comments FOR EACH ROW WHEN (old.body IS DISTINCT FROM new.body) EXECUTE FUNCTION private.notify_of_comment();
 
 grant select, delete, references, trigger, maintain on public.comments to authenticated;
 grant select, insert, update, delete, truncate, references, trigger, maintain on public.comments to service_role;
