@@ -153,6 +153,43 @@ describe('task imports', () => {
     expect((await s.admin.client.from('task_imports').select('id').eq('id', id)).data).toEqual([]);
   });
 
+  it('notify nobody of an imported comment that names someone, and make nobody watch', async () => {
+    const project = await newProject(s, 'Imported talk');
+    const [member] = await sql<{ name: string }>(
+      'select display_name as name from public.profiles where id = $1',
+      [s.member.id],
+      { role: 'superuser' },
+    );
+    const mention = `@${member!.name.split(' ')[0]} can you look?`;
+    const id = await staged(s.admin, s, [{ title: 'Talked about', comments: [mention] }], project);
+    expect((await s.admin.client.rpc('import_tasks', { import_id: id })).error).toBeNull();
+    const [after] = await sql<{ comments: number; told: number; watched: number }>(
+      `select (select count(*)::int from public.comments c join public.tasks t on t.id = c.task_id
+                where t.project_id = $1) as comments,
+              (select count(*)::int from public.notifications n join public.tasks t on t.id = n.task_id
+                where t.project_id = $1) as told,
+              (select count(*)::int from public.task_watchers w join public.tasks t on t.id = w.task_id
+                where t.project_id = $1) as watched`,
+      [project],
+      { role: 'superuser' },
+    );
+    expect(after).toEqual({ comments: 1, told: 0, watched: 0 });
+    // The same words written as a comment afterwards do tell them: the mention is a real one.
+    const [task] = await sql<{ id: string }>('select id from public.tasks where project_id = $1', [project], {
+      role: 'superuser',
+    });
+    const written = await s.admin.client
+      .from('comments')
+      .insert({ workspace_id: s.ws, task_id: task!.id, body: mention });
+    expect(written.error).toBeNull();
+    const told = await sql<{ recipient_id: string; kind: string }>(
+      'select recipient_id, kind from public.notifications where task_id = $1',
+      [task!.id],
+      { role: 'superuser' },
+    );
+    expect(told).toEqual([{ recipient_id: s.member.id, kind: 'mentioned' }]);
+  });
+
   it('import all or nothing: a failing task undoes the tasks, statuses and labels before it', async () => {
     const project = await newProject(s, 'Atomic');
     const id = await staged(

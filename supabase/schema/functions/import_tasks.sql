@@ -84,7 +84,6 @@ begin
     returning number
   )
   select count(*)::integer, min(number), max(number) into made, first_made, last_made from made_tasks;
-  perform set_config('crewboard.import_source', '', true);
 
   insert into public.task_labels (task_id, label_id, workspace_id)
   select distinct t.id, l.id, staged.workspace_id
@@ -100,6 +99,7 @@ begin
                        and t.client_key = md5(staged.id::text || ':' || e.n)::uuid
     cross join lateral jsonb_array_elements_text(coalesce(e.t -> 'comments', '[]')) with ordinality as c(body, i)
    order by e.n, c.i;
+  perform set_config('crewboard.import_source', '', true);
 
   delete from public.task_imports i where i.id = staged.id;
   return query select made, first_made, last_made;

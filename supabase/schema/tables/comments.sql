@@ -60,7 +60,7 @@ CREATE TRIGGER comments_activity AFTER INSERT ON public.comments FOR EACH ROW EX
 CREATE TRIGGER comments_board_cache_delete AFTER DELETE ON public.comments REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_task_children();
 CREATE TRIGGER comments_board_cache_insert AFTER INSERT ON public.comments REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.board_cache_task_children();
 CREATE TRIGGER comments_mark_edited BEFORE UPDATE ON public.comments FOR EACH ROW EXECUTE FUNCTION public.mark_comment_edited();
-CREATE TRIGGER comments_notify AFTER INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION private.notify_of_comment();
+CREATE TRIGGER comments_notify AFTER INSERT ON public.comments FOR EACH ROW WHEN (COALESCE(current_setting('crewboard.import_source'::text, true), ''::text) = ''::text) EXECUTE FUNCTION private.notify_of_comment();
 CREATE TRIGGER comments_notify_edit AFTER UPDATE OF body ON public.comments FOR EACH ROW WHEN (old.body IS DISTINCT FROM new.body) EXECUTE FUNCTION private.notify_of_comment();
 
 grant select, delete, references, trigger, maintain on public.comments to authenticated;
