@@ -8,17 +8,18 @@ import { requireProject } from '~/utils/project.server.ts';
 import { projectPath } from '~/utils/projects.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { deleteView, requireView, setViewShared } from '~/utils/saved-views.server.ts';
-import { hasViewParams, listPath, viewParams, viewPath } from '~/utils/saved-views.ts';
+import { hasViewParams, viewParams, viewPath } from '~/utils/saved-views.ts';
 import { signedIn } from '~/utils/session/signed-in.server.ts';
 import { redirectWithSession } from '~/utils/session/user.server.ts';
 import Board, { action as boardAction, loader as boardLoader } from './w.$workspace.p.$project/route.tsx';
 import { SaveView } from './w.$workspace.p.$project/save-view.tsx';
+import List, { action as listAction, loader as listLoader } from './w.$workspace.p.$project_.list/route.tsx';
 
-// A saved view: the board (the same route module, loader and component) with the view's filters, under
-// the view's name. Its address carries the view's parameters (the sidebar links to it so, and a bare
-// address is sent there), so the board's one backend call reads the board already filtered, and the
-// filters stay adjustable: a changed filter is an address of its own, until the view's is opened again.
-// A list view opens the project's list with its parameters.
+// A saved view: the board or the list (the same route module, loader and component) with the view's
+// filters and sort, under the view's name. Its address carries the view's parameters (the sidebar links
+// to it so, and a bare address is sent there), so the page's one backend call reads it already filtered
+// and sorted, and the filters and sort stay adjustable: a changed one is an address of its own, until
+// the view's is opened again.
 
 /** The view of this address, read as the caller (RLS: their own and the shared ones), or a 404. */
 async function findView({ request, context, params }: LoaderFunctionArgs) {
@@ -30,16 +31,15 @@ async function findView({ request, context, params }: LoaderFunctionArgs) {
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request, context } = args;
-  // The board is asked for first, before anything waits, so its call also answers the session check.
-  const [board, { member, project, view, me }] = await Promise.all([boardLoader(args), findView(args)]);
+  // The view says which page it is, so it is read first; the page's loader then answers with the
+  // view's own parameters (the session check is the same one).
+  const { member, project, view, me } = await findView(args);
   const slug = member.workspace.slug;
-  // Where a list view opens, until the list draws saved views itself: the list, with the parameters.
-  if (view.kind === 'list')
-    throw redirectWithSession(listPath(slug, project.key, view.query), request, context);
   const address = new URL(request.url).searchParams;
   if (!hasViewParams(address) && viewParams(view.query).size > 0)
     throw redirectWithSession(viewPath(slug, project.key, view.id, view.query), request, context);
-  const data = await board.json();
+  const page = await (view.kind === 'list' ? listLoader(args) : boardLoader(args));
+  const data = await page.json();
   const canManage = data.canManage;
   return json(
     {
@@ -47,6 +47,7 @@ export async function loader(args: LoaderFunctionArgs) {
       view: {
         id: view.id,
         name: view.name,
+        kind: view.kind,
         shared: view.shared,
         // What the policies let this person do with it (the forms are shown only to them).
         canShare: !view.shared && canManage,
@@ -54,7 +55,7 @@ export async function loader(args: LoaderFunctionArgs) {
         canDelete: view.shared ? canManage : view.owner_id === me,
       },
     },
-    { headers: board.headers },
+    { headers: page.headers },
   );
 }
 
@@ -64,8 +65,11 @@ export async function action(args: ActionFunctionArgs) {
   const { request, context, params } = args;
   const intent = (await readForm(request.clone())).get('intent');
   if (typeof intent !== 'string' || !VIEW_INTENTS.has(intent)) {
-    // The board's own forms (a new task, a move): its action, then back to this view rather than the board.
-    const answer = await boardAction(args).catch((thrown: unknown) => {
+    // The page's own forms (a new task, a move; a bulk edit): its action, then back to this view
+    // rather than the board.
+    const { view } = await findView(args);
+    const pageAction = view.kind === 'list' ? listAction : boardAction;
+    const answer = await pageAction(args).catch((thrown: unknown) => {
       if (thrown instanceof Response) return thrown;
       throw thrown;
     });
@@ -98,7 +102,8 @@ function backToView(answer: Response, request: Request, params: ActionFunctionAr
 
 export default function SavedViewPage() {
   const { view } = useLoaderData<typeof loader>();
-  return <Board title={view.name} savedView={<ViewControls />} />;
+  const Page = view.kind === 'list' ? List : Board;
+  return <Page title={view.name} savedView={<ViewControls />} />;
 }
 
 /** What the view is, and what this person may do with it: share, unshare, delete, save another. */
@@ -114,7 +119,7 @@ function ViewControls() {
       {view.canShare ? <ViewAction intent="share">Share with the workspace</ViewAction> : null}
       {view.canUnshare ? <ViewAction intent="unshare">Stop sharing</ViewAction> : null}
       {view.canDelete ? <ViewAction intent="delete-view">Delete view</ViewAction> : null}
-      <SaveView canShare={canManage} />
+      <SaveView canShare={canManage} kind={view.kind} />
       {problem ? <FormMessage>{problem}</FormMessage> : null}
     </>
   );

@@ -1,9 +1,13 @@
 // Small rules the pages' keyboard shortcuts share (the board's, the task panel's Esc).
 
+/** Inputs that take no typed text: a letter pressed on one (a ticked checkbox) is the page's. */
+const NOT_TYPED = ['checkbox', 'radio', 'button', 'submit', 'reset'].map((type) => `[type="${type}"]`);
+
 /** Whether a key press is meant for a field rather than for the page. */
 export function typing(target: EventTarget | null): boolean {
   return (
-    target instanceof Element && target.closest('input, textarea, select, [contenteditable="true"]') !== null
+    target instanceof Element &&
+    target.closest(`input:not(${NOT_TYPED.join(', ')}), textarea, select, [contenteditable="true"]`) !== null
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasViewParams, listPath, readViewQuery, viewParams, viewPath } from './saved-views.ts';
+import { hasViewParams, readViewQuery, viewParams, viewPath } from './saved-views.ts';
 
 const ID = '3f2b8a1e-6c4d-4e5f-9a0b-1c2d3e4f5a6b';
 
@@ -55,11 +55,12 @@ describe('hasViewParams', () => {
 });
 
 describe('addresses', () => {
-  it('name the view under its project, with its parameters, and a list view the list', () => {
+  it("name the view under its project, with its parameters, and a list view's sort", () => {
     expect(viewPath('acme', 'WEB', ID)).toBe(`/w/acme/p/web/views/${ID}`);
     expect(viewPath('acme', 'WEB', ID, { priority: 'high' })).toBe(`/w/acme/p/web/views/${ID}?priority=high`);
     expect(viewPath('acme', 'WEB', ID, {})).toBe(`/w/acme/p/web/views/${ID}`);
-    expect(listPath('acme', 'WEB', { sort: 'due', dir: 'asc' })).toBe('/w/acme/p/web/list?sort=due&dir=asc');
-    expect(listPath('acme', 'WEB', {})).toBe('/w/acme/p/web/list');
+    expect(viewPath('acme', 'WEB', ID, { sort: 'due', dir: 'asc' })).toBe(
+      `/w/acme/p/web/views/${ID}?sort=due&dir=asc`,
+    );
   });
 });

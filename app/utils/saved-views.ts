@@ -52,9 +52,3 @@ export function viewPath(workspaceSlug: string, projectKey: string, viewId: stri
   const search = query === undefined ? '' : viewParams(query).toString();
   return `${projectPath(workspaceSlug, projectKey)}/views/${viewId}${search ? `?${search}` : ''}`;
 }
-
-/** Where a list view opens: the project's list with the view's parameters. */
-export function listPath(workspaceSlug: string, projectKey: string, query: unknown): string {
-  const search = viewParams(query).toString();
-  return `${projectPath(workspaceSlug, projectKey)}/list${search ? `?${search}` : ''}`;
-}

@@ -3,6 +3,7 @@ import {
   addMember,
   boardOfTasks,
   createConfirmedUser,
+  day,
   expect,
   hydrated,
   openNewTask,
@@ -112,4 +113,50 @@ test('save a view of the board, open it from the sidebar, share it with a teamma
   await expect(
     page.getByRole('navigation', { name: 'Projects' }).getByRole('link', { name: /High priority/ }),
   ).toHaveCount(0);
+});
+
+// A view of the list: saved sorted by due date, opened from the sidebar at its own address, drawn as
+// the list in the view's order under the view's name, its sort still adjustable, its forms posting to
+// the view, and its tasks opening in the panel over the list.
+test('save a sorted view of the list and open it from the sidebar', async ({ page }) => {
+  const due: Record<number, string> = { 1: day(7), 2: day(3), 4: day(5) };
+  const { owner, boardPath } = await boardOfTasks(4, (n) => ({ due_date: due[n] ?? null }));
+  await signInAs(page, owner);
+  await page.goto(`${boardPath}/list?sort=due&dir=asc`);
+  await hydrated(page);
+  const titles = page.locator('tbody tr a[data-row-link]');
+  const inOrder = (...numbers: number[]) => numbers.map((n) => new RegExp(`^Task ${n}$`));
+  await expect(titles).toHaveText(inOrder(2, 4, 1, 3));
+  await page.getByText('Save view', { exact: true }).first().click();
+  await page.getByLabel('View name').fill('Due soonest');
+  await page.getByRole('button', { name: 'Save view' }).click();
+  const viewAddress = /\/views\/[0-9a-f-]{36}\?sort=due&dir=asc$/;
+  await expect(page).toHaveURL(viewAddress);
+
+  await page.goto(boardPath);
+  await page.getByRole('navigation', { name: 'Projects' }).getByRole('link', { name: 'Due soonest' }).click();
+  await expect(page).toHaveURL(viewAddress);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Due soonest');
+  await expect(page.getByText('Saved view: only you see it.')).toBeVisible();
+  await expect(titles).toHaveText(inOrder(2, 4, 1, 3));
+  await hydrated(page);
+
+  // A bulk edit from the view's page is the list's, answered on the view's page.
+  await page.getByRole('checkbox', { name: 'Tick BAC-3' }).check();
+  const bulk = page.getByRole('group', { name: 'Change the ticked tasks' });
+  await bulk.getByLabel('Priority').selectOption({ label: 'Urgent' });
+  await bulk.getByRole('button', { name: 'Apply to ticked tasks' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '1 task changed.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/views\/[0-9a-f-]{36}\?/);
+
+  // The sort stays adjustable on the view's address.
+  await page.getByRole('columnheader', { name: /Due/ }).getByRole('link').click();
+  await expect(page).toHaveURL(/\/views\/[0-9a-f-]{36}\?sort=due&dir=desc$/);
+  await expect(titles).toHaveText(inOrder(1, 4, 2, 3));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Due soonest');
+
+  // A task opens in the panel over the list.
+  await titles.first().click();
+  await expect(page.getByRole('complementary', { name: 'Task BAC-1' })).toBeVisible();
+  await expect(page).toHaveURL(/\/list\/t\/1\?sort=due&dir=desc$/);
 });

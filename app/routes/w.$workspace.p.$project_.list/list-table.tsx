@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, Link, useNavigation, useParams } from '@remix-run/react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Avatar } from '~/components/avatar.tsx';
 import { LabelChips } from '~/components/label-chip.tsx';
@@ -14,7 +14,7 @@ import {
   type ListSort,
   type Sort,
 } from '~/utils/list.ts';
-import { taskRef } from '~/utils/projects.ts';
+import { listPath, taskRef } from '~/utils/projects.ts';
 import { TASK_PRIORITIES } from '~/utils/workspace-schemas.ts';
 import type { BulkReply } from './bulk-edit.server.ts';
 import type { ListTask } from './list-page.server.ts';
@@ -129,6 +129,9 @@ export function ListTable({
   const statusById = new Map(statuses.map((s) => [s.id, s]));
   const personById = new Map(people.map((p) => [p.id, p]));
   const search = searchParams.size > 0 ? `?${searchParams.toString()}` : '';
+  // A task opens in the panel over the list, from a saved list view's page too.
+  const { workspace = '' } = useParams();
+  const panelBase = `${listPath(workspace, projectKey)}/t/`;
   const thisYear = Number(today.slice(0, 4));
   useRowKeys();
 
@@ -270,7 +273,7 @@ export function ListTable({
               const due = task.due
                 ? dueLabel(task.due, today, status ? canBeOverdue(status.category) : true)
                 : null;
-              const href = `t/${task.number}${search}`;
+              const href = `${panelBase}${task.number}${search}`;
               return (
                 <tr key={task.id} data-row className="border-t border-slate-100 hover:bg-slate-50">
                   {canEdit ? (

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Outlet, useActionData, useLoaderData, useParams, useSearchParams } from '@remix-run/react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { useLiveBoard } from '~/components/live.tsx';
 import { SaveView } from '../w.$workspace.p.$project/save-view.tsx';
@@ -73,7 +73,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return json(await bulkEdit(supabase, formData, intent === 'bulk-trash'));
 }
 
-export default function List() {
+/** The list; a saved view's page draws it too, with the view's name and its own controls. */
+export default function List({ title, savedView }: { title?: string; savedView?: ReactNode }) {
   const {
     project,
     statuses,
@@ -111,12 +112,13 @@ export default function List() {
   return (
     <div>
       <header className="flex flex-wrap items-baseline gap-3" data-live={live}>
-        <ProjectHeading project={project} current="list" />
+        <ProjectHeading project={project} current="list" title={title} />
         <p className="text-sm text-slate-600">
           {filtered ? `${count} of ${total} tasks match` : `${total} ${total === 1 ? 'task' : 'tasks'}`}
         </p>
-        <SaveView canShare={canManage} kind="list" />
+        {savedView ? null : <SaveView canShare={canManage} kind="list" />}
       </header>
+      {savedView ? <div className="mt-2 flex flex-wrap items-center gap-3">{savedView}</div> : null}
       <BoardFilters filters={filters} people={people} labels={labels} me={me.id} active={filtered} />
       <BulkMessage reply={reply} />
       {filtered && count === 0 ? (
