@@ -1,24 +1,14 @@
-// Ctrl-K / ⌘K: a dialog to go anywhere by typing — tasks (the search page's search), projects and
-// pages. The WAI-ARIA combobox pattern (https://www.w3.org/WAI/ARIA/apg/patterns/combobox/): the
-// text box owns a listbox, arrows move the active option, Enter goes there, Escape closes. With
-// JavaScript only; without it the search page does the same job.
-import { useFetcher, useNavigate } from '@remix-run/react';
+// Ctrl-K / ⌘K: a dialog to go anywhere by typing — tasks (the search page's search), projects,
+// pages and actions ("New task in WEB": the board's new-task address). The WAI-ARIA combobox
+// pattern (https://www.w3.org/WAI/ARIA/apg/patterns/combobox/): the text box owns a listbox, arrows
+// move the active option, Enter goes there, Escape closes. With JavaScript only; without it the
+// search page does the same job.
+import { useFetcher, useNavigate, useParams } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import type { SearchAnswer } from '~/utils/search-query.ts';
+import { choicesFor, placesOf, type Choice, type PaletteProps } from './palette-choices.ts';
 
-interface Choice {
-  id: string;
-  label: string;
-  href: string;
-}
-
-export function CommandPalette({
-  workspace,
-  projects,
-}: {
-  workspace: string;
-  projects: Array<{ key: string; name: string }>;
-}) {
+export function CommandPalette(props: PaletteProps) {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -30,62 +20,31 @@ export function CommandPalette({
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
-  return open ? <Palette workspace={workspace} projects={projects} close={() => setOpen(false)} /> : null;
+  return open ? <Palette {...props} close={() => setOpen(false)} /> : null;
 }
 
-function Palette({
-  workspace,
-  projects,
-  close,
-}: {
-  workspace: string;
-  projects: Array<{ key: string; name: string }>;
-  close: () => void;
-}) {
+function Palette({ close, ...props }: PaletteProps & { close: () => void }) {
+  const { workspace } = props;
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
   const tasks = useFetcher<SearchAnswer>();
   const navigate = useNavigate();
+  const { project } = useParams();
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const box = useRef<HTMLInputElement>(null);
   useEffect(() => box.current?.focus(), []);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const base = `/w/${workspace}`;
-  const pages: Choice[] = [
-    { id: 'inbox', label: 'Go to Inbox', href: '/inbox' },
-    { id: 'overview', label: 'Go to Overview', href: base },
-    { id: 'members', label: 'Go to Members', href: `${base}/members` },
-    { id: 'labels', label: 'Go to Labels', href: `${base}/labels` },
-    { id: 'settings', label: 'Go to Settings', href: `${base}/settings` },
-    ...projects.map((p) => ({
-      id: `project-${p.key}`,
-      label: `Go to ${p.name} (${p.key})`,
-      href: `${base}/p/${p.key.toLowerCase()}`,
-    })),
-  ];
-  const wanted = text.trim().toLowerCase();
+  const search = workspace ? `/w/${workspace.slug}/search` : null;
   const found: Choice[] =
-    wanted === ''
+    text.trim() === ''
       ? []
       : (tasks.data?.results ?? []).map((r) => ({
           id: `task-${r.id}`,
           label: `${r.ref} ${r.title.map((piece) => piece.text).join('')}`,
           href: r.href,
         }));
-  const choices = [
-    ...found,
-    ...pages.filter((c) => c.label.toLowerCase().includes(wanted)),
-    ...(wanted === ''
-      ? []
-      : [
-          {
-            id: 'search',
-            label: `Search for “${text.trim()}”`,
-            href: `${base}/search?q=${encodeURIComponent(text)}`,
-          },
-        ]),
-  ];
+  const choices = choicesFor(placesOf(props, project), found, text, search);
   const current = Math.min(active, Math.max(choices.length - 1, 0));
 
   const go = (choice: Choice | undefined) => {
@@ -97,8 +56,8 @@ function Palette({
     setText(value);
     setActive(0);
     clearTimeout(timer.current);
-    if (value.trim() !== '')
-      timer.current = setTimeout(() => tasks.load(`${base}/search.json?q=${encodeURIComponent(value)}`), 150);
+    if (value.trim() !== '' && search)
+      timer.current = setTimeout(() => tasks.load(`${search}.json?q=${encodeURIComponent(value)}`), 150);
   };
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -129,7 +88,7 @@ function Palette({
         <input
           ref={box}
           role="combobox"
-          aria-label="Go to a task, project or page"
+          aria-label={workspace ? 'Go to a task, project or page' : 'Go to a workspace or page'}
           aria-expanded={choices.length > 0}
           aria-controls="palette-choices"
           aria-autocomplete="list"
@@ -137,7 +96,9 @@ function Palette({
           value={text}
           onChange={(event) => type(event.target.value)}
           onKeyDown={onKeyDown}
-          placeholder="Type a task, a key such as WEB-12, or a page"
+          placeholder={
+            workspace ? 'Type a task, a key such as WEB-12, or a page' : 'Type a workspace or a page'
+          }
           className="block w-full rounded-t-lg border-b border-slate-200 px-4 py-3 outline-none"
         />
         <ul

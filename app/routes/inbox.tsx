@@ -3,6 +3,7 @@ import { json } from '@remix-run/node';
 import { Link, useFetcher, useFetchers, useLoaderData } from '@remix-run/react';
 import { Avatar } from '~/components/avatar.tsx';
 import { AccountLinks } from '~/components/account-links.tsx';
+import { CommandPalette } from '~/components/command-palette.tsx';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { RelativeTime, useClock, type Clock } from '~/components/time.tsx';
 import { dataErrorResponse } from '~/utils/data-errors.server.ts';
@@ -18,6 +19,7 @@ import {
 } from '~/utils/inbox.server.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { signedIn } from '~/utils/session/signed-in.server.ts';
+import { memberWorkspaces } from '~/utils/workspaces.server.ts';
 import { redirectWithSession } from '~/utils/session/user.server.ts';
 import { readTimeZone } from '~/utils/time-zone.server.ts';
 
@@ -36,7 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     .order('id', { ascending: false })
     .limit(INBOX_PAGE_SIZE + 1);
   if (before !== null) query = query.lt('id', before);
-  const { data, error } = await query;
+  // The command palette's places: the caller's workspaces, read beside the page.
+  const [{ data, error }, workspaces] = await Promise.all([query, memberWorkspaces(supabase, user.id)]);
   if (error) throw dataErrorResponse(error);
   const rows = data as unknown as NotificationRow[];
   const items = rows.slice(0, INBOX_PAGE_SIZE).map(inboxItem);
@@ -45,6 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     items,
     older: rows.length > INBOX_PAGE_SIZE ? (items[items.length - 1]?.id ?? null) : null,
     paged: before !== null,
+    workspaces: workspaces.map(({ name, slug }) => ({ name, slug })),
     clock: { now: new Date().toISOString(), timeZone: readTimeZone(request) },
   });
 }
@@ -90,7 +94,7 @@ const rowKey = (id: number) => `inbox-${id}`;
 const READ_ALL = 'inbox-read-all';
 
 export default function Inbox() {
-  const { email, items, older, paged, clock: serverClock } = useLoaderData<typeof loader>();
+  const { email, items, older, paged, clock: serverClock, workspaces } = useLoaderData<typeof loader>();
   const clock = useClock(serverClock);
   const allRead = useFetchers().some((f) => f.key === READ_ALL && f.formData);
   const readAll = useFetcher({ key: READ_ALL });
@@ -155,6 +159,7 @@ export default function Inbox() {
             </Link>
           </p>
         ) : null}
+        <CommandPalette workspace={null} workspaces={workspaces} />
       </main>
     </div>
   );

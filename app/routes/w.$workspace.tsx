@@ -127,7 +127,7 @@ export default function WorkspaceLayout() {
       <main className="min-w-0 flex-1 p-4 md:p-6">
         <Outlet />
       </main>
-      <CommandPalette workspace={workspace.slug} projects={projects} />
+      <CommandPalette workspace={{ slug: workspace.slug, projects, canCreate: atLeast(role, 'member') }} />
     </div>
   );
 }

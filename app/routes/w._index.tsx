@@ -11,28 +11,17 @@ import { requireSameSite } from '~/utils/request.server.ts';
 import { slugFromName, WorkspaceSchema } from '~/utils/workspace-schemas.ts';
 import { useFollowsName } from '~/components/follows-name.ts';
 import { readForm } from '~/utils/form-body.server.ts';
-import { dataErrorResponse } from '~/utils/data-errors.server.ts';
 import { classifyDataError } from '~/utils/data-errors.server.ts';
 import { signedIn } from '~/utils/session/signed-in.server.ts';
+import { memberWorkspaces } from '~/utils/workspaces.server.ts';
+import { CommandPalette } from '~/components/command-palette.tsx';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, supabase } = await signedIn(request, context);
-  const { data, error } = await supabase
-    .from('workspaces')
-    .select('id, name, slug, is_personal, workspace_members!inner(role)')
-    .eq('workspace_members.user_id', user.id)
-    .order('is_personal', { ascending: false })
-    .order('name');
-  if (error) throw dataErrorResponse(error);
   return json({
     // The site's own host, as the browser asked for it, names the address in the form's hint.
     host: new URL(request.url).host,
-    workspaces: data.map((w) => ({
-      name: w.name,
-      slug: w.slug,
-      personal: w.is_personal,
-      role: w.workspace_members[0]?.role ?? 'viewer',
-    })),
+    workspaces: await memberWorkspaces(supabase, user.id),
   });
 }
 
@@ -119,6 +108,7 @@ export default function Workspaces() {
           <SubmitButton>Create workspace</SubmitButton>
         </Form>
       </section>
+      <CommandPalette workspace={null} workspaces={workspaces} />
     </main>
   );
 }

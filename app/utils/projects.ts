@@ -34,6 +34,14 @@ export function projectPath(workspaceSlug: string, projectKey: string): string {
   return `/w/${workspaceSlug}/p/${projectKey.toLowerCase()}`;
 }
 
+/** The board's query parameter that opens its new-task form, title focused (`?new=1`). */
+export const NEW_TASK_PARAM = 'new';
+
+/** A board with its new-task form open and its title focused, ready to type. */
+export function newTaskPath(workspaceSlug: string, projectKey: string): string {
+  return `${projectPath(workspaceSlug, projectKey)}?${NEW_TASK_PARAM}=1`;
+}
+
 /** A project's list view. */
 export function listPath(workspaceSlug: string, projectKey: string): string {
   return `${projectPath(workspaceSlug, projectKey)}/list`;

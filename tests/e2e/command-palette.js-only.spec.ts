@@ -1,5 +1,6 @@
 // The command palette (Ctrl-K / ⌘K), with JavaScript: a key typed, Enter, and the task opens; the
-// arrows move through the choices; a page by its name; axe finds nothing serious in it open.
+// arrows move through the choices; a page by its name; axe finds nothing serious in it open. Outside
+// a workspace it goes to one by name; "New task in …" opens the board's form ready to type.
 import AxeBuilder from '@axe-core/playwright';
 import { boardOfTasks, expect, hydrated, signInAs, test } from './support.ts';
 
@@ -44,4 +45,43 @@ test('Ctrl-K, type a key, Enter: the task opens; arrows and a page by name', asy
   await box.fill('members');
   await box.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/w/${slug}/members$`));
+});
+
+test('Ctrl-K on the workspaces page, then "new task": the board\'s form takes the title', async ({
+  page,
+}) => {
+  const { owner, boardPath } = await boardOfTasks(1);
+  const slug = boardPath.split('/')[2] ?? '';
+  await signInAs(page, owner);
+  await page.goto('/w');
+  await hydrated(page);
+
+  // Outside a workspace: its pages and the workspaces, no task search.
+  await page.keyboard.press('Control+k');
+  const options = page.getByRole('listbox', { name: 'Choices' }).getByRole('option');
+  await page.getByRole('combobox', { name: 'Go to a workspace or page' }).fill('long');
+  await expect(options).toHaveText(['Go to Long board']);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/w/${slug}$`));
+
+  const box = page.getByRole('combobox', { name: 'Go to a task, project or page' });
+  const todo = page.getByRole('region', { name: 'To do' });
+  await page.keyboard.press('Control+k');
+  await box.fill('new task');
+  await expect(options.first()).toHaveText('New task in BAC');
+  await box.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`${boardPath}\\?new=1$`));
+  await expect(todo.getByLabel('Title')).toBeFocused();
+  await page.keyboard.type('Written from the palette');
+  await page.keyboard.press('Enter');
+  await expect(todo.getByRole('link', { name: /Written from the palette/ })).toBeVisible();
+  // The create's answer is the board without the form's focus; asked again, on the same board, the
+  // form opens and takes the focus again.
+  await expect(page).toHaveURL(new RegExp(`${boardPath}$`));
+  await todo.getByLabel('Title').press('Escape');
+  await expect(todo.getByLabel('Title')).toBeHidden();
+  await page.keyboard.press('Control+k');
+  await box.fill('new task');
+  await box.press('Enter');
+  await expect(todo.getByLabel('Title')).toBeFocused();
 });

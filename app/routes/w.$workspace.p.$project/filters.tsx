@@ -2,9 +2,11 @@ import { Form, Link, useSearchParams, useSubmit } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { LabelChip, type ChipLabel } from '~/components/label-chip.tsx';
 import { clearFiltersSearch, FILTER_PARAMS, MAX_FILTER_TEXT, type Filters } from '~/utils/board.ts';
+import { NEW_TASK_PARAM } from '~/utils/projects.ts';
 import { TASK_PRIORITIES } from '~/utils/workspace-schemas.ts';
 
-const FILTER_NAMES = new Set<string>(FILTER_PARAMS);
+// The filters the form sets, and the new-task form's focus, which a filter does not keep.
+const FILTER_NAMES = new Set<string>([...FILTER_PARAMS, NEW_TASK_PARAM]);
 /** app/tailwind.css: the filters are on every board load, so their look is one short class. */
 const control = 'filter-control';
 

@@ -13,7 +13,7 @@ import { readForm } from '~/utils/form-body.server.ts';
 import { calendarDate } from '~/utils/format.ts';
 import { readIntent } from '~/utils/intent.server.ts';
 import { checkProjectPageAddress, requireProject } from '~/utils/project.server.ts';
-import { projectPath, taskPath } from '~/utils/projects.ts';
+import { NEW_TASK_PARAM, projectPath, taskPath } from '~/utils/projects.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { atLeast } from '~/utils/roles.ts';
 import { signedIn } from '~/utils/session/signed-in.server.ts';
@@ -88,8 +88,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const project = requireProject(request, context, member, params.project);
   const formData = await readForm(request);
   const { intent } = readIntent(formData, BoardIntent);
-  // Back to the board as it was shown: its windows stay open.
-  const search = new URL(request.url).search;
+  // Back to the board as it was shown: its windows stay open (the new-task form's focus does not
+  // come along: the form stays open with JavaScript, and without it the page is the board).
+  const query = new URL(request.url).searchParams;
+  query.delete(NEW_TASK_PARAM);
+  const search = query.size > 0 ? `?${query.toString()}` : '';
   const boardUrl = `${projectPath(member.workspace.slug, project.key)}${search}`;
   if (intent === 'create') {
     const ids = { workspaceId: member.workspace.id, projectId: project.id };
@@ -123,8 +126,13 @@ export default function Board({ title, savedView }: { title?: string; savedView?
     createKey,
     trashed,
   } = data;
-  const [searchParams] = useSearchParams();
+  const [address] = useSearchParams();
+  // The board's query as its links keep it: without the new-task form's focus.
+  const searchParams = new URLSearchParams(address);
+  searchParams.delete(NEW_TASK_PARAM);
   const { workspace = '' } = useParams();
+  // The first "to do" column, where a task made without a status goes.
+  const firstStatus = (statuses.find((s) => s.category === 'unstarted') ?? statuses[0])?.id ?? null;
   const filtered = isFiltered(filters);
   // The board as loaded, with what others changed since applied.
   const { board, others, state: live } = useLiveTasks({ ...data, filtered });
@@ -135,7 +143,7 @@ export default function Board({ title, savedView }: { title?: string; savedView?
   const placement = usePlacement(saved, project.key, statuses);
   const drag = useCardDrag(placement);
   const keys = useCardKeys(placement, statuses);
-  const addTask = useAddTask(reply);
+  const addTask = useAddTask(reply, canEdit && address.has(NEW_TASK_PARAM) ? firstStatus : null);
   const help = useRef<HTMLDialogElement>(null);
   // The reader's time zone decides when a task is overdue: the browser tells it once (a cookie), and
   // the board's next load uses it.
@@ -147,9 +155,7 @@ export default function Board({ title, savedView }: { title?: string; savedView?
       ? () => {
           const card = document.activeElement?.closest<HTMLElement>('[data-task-id]');
           const task = placement.latest.current.find((t) => t.id === card?.dataset.taskId);
-          // Else the first "to do" column, where a task made without a status goes.
-          const first = statuses.find((s) => s.category === 'unstarted') ?? statuses[0];
-          const status = task?.status ?? first?.id;
+          const status = task?.status ?? firstStatus;
           if (status) addTask.open(status);
         }
       : null,
