@@ -8,7 +8,7 @@ import { requireProject } from '~/utils/project.server.ts';
 import { projectPath } from '~/utils/projects.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { deleteView, requireView, setViewShared } from '~/utils/saved-views.server.ts';
-import { hasViewParams, viewParams, viewPath } from '~/utils/saved-views.ts';
+import { addressedKind, hasViewParams, readViewQuery, viewParams, viewPath } from '~/utils/saved-views.ts';
 import { signedIn } from '~/utils/session/signed-in.server.ts';
 import { redirectWithSession } from '~/utils/session/user.server.ts';
 import Board, { action as boardAction, loader as boardLoader } from './w.$workspace.p.$project/route.tsx';
@@ -31,14 +31,20 @@ async function findView({ request, context, params }: LoaderFunctionArgs) {
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request, context } = args;
-  // The view says which page it is, so it is read first; the page's loader then answers with the
-  // view's own parameters (the session check is the same one).
-  const { member, project, view, me } = await findView(args);
-  const slug = member.workspace.slug;
+  // The page the address names is asked for first, before anything waits, so its one backend call also
+  // answers the session check; the view is read beside it. An address that names the wrong kind, or
+  // none of the view's parameters, is sent to the view's own.
   const address = new URL(request.url).searchParams;
-  if (!hasViewParams(address) && viewParams(view.query).size > 0)
-    throw redirectWithSession(viewPath(slug, project.key, view.id, view.query), request, context);
-  const page = await (view.kind === 'list' ? listLoader(args) : boardLoader(args));
+  const kind = addressedKind(address);
+  const [page, { member, project, view, me }] = await Promise.all([
+    kind === 'list' ? listLoader(args) : boardLoader(args),
+    findView(args),
+  ]);
+  const slug = member.workspace.slug;
+  if (view.kind !== kind || (!hasViewParams(address) && viewParams(view.query).size > 0)) {
+    const query = hasViewParams(address) ? readViewQuery(address) : view.query;
+    throw redirectWithSession(viewPath(slug, project.key, view.id, query, view.kind), request, context);
+  }
   const data = await page.json();
   const canManage = data.canManage;
   return json(
@@ -65,10 +71,10 @@ export async function action(args: ActionFunctionArgs) {
   const { request, context, params } = args;
   const intent = (await readForm(request.clone())).get('intent');
   if (typeof intent !== 'string' || !VIEW_INTENTS.has(intent)) {
-    // The page's own forms (a new task, a move; a bulk edit): its action, then back to this view
-    // rather than the board.
-    const { view } = await findView(args);
-    const pageAction = view.kind === 'list' ? listAction : boardAction;
+    // The page's own forms (a new task, a move; a bulk edit): the action of the page the address names
+    // (the database decides what the person may change either way), then back to this view rather
+    // than the board.
+    const pageAction = addressedKind(new URL(request.url).searchParams) === 'list' ? listAction : boardAction;
     const answer = await pageAction(args).catch((thrown: unknown) => {
       if (thrown instanceof Response) return thrown;
       throw thrown;

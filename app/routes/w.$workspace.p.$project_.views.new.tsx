@@ -40,7 +40,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   });
   if ('reply' in saved) return json({ result: saved.reply }, { status: saved.status });
   const query = readViewQuery(new URLSearchParams(String(formData.get('query') ?? '')));
-  return redirectWithSession(viewPath(member.workspace.slug, project.key, saved.id, query), request, context);
+  return redirectWithSession(
+    viewPath(member.workspace.slug, project.key, saved.id, query, saved.kind),
+    request,
+    context,
+  );
 }
 
 export default function NewView() {

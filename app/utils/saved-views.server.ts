@@ -58,7 +58,7 @@ export async function saveView(
     })
     .select('id')
     .single();
-  if (!error) return { id: data.id };
+  if (!error) return { id: data.id, kind };
   const failure = classifyDataError(error);
   if (failure.kind === 'conflict')
     return {
@@ -131,6 +131,12 @@ export function sidebarViews(member: Membership) {
     project_id: v.project_id,
     name: v.name,
     shared: v.shared,
-    href: viewPath(member.workspace.slug, keys.get(v.project_id) ?? '', v.id, v.query ?? {}),
+    href: viewPath(
+      member.workspace.slug,
+      keys.get(v.project_id) ?? '',
+      v.id,
+      v.query ?? {},
+      v.kind === 'list' ? 'list' : 'board',
+    ),
   }));
 }

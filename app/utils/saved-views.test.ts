@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasViewParams, readViewQuery, viewParams, viewPath } from './saved-views.ts';
+import { addressedKind, hasViewParams, readViewQuery, viewParams, viewPath } from './saved-views.ts';
 
 const ID = '3f2b8a1e-6c4d-4e5f-9a0b-1c2d3e4f5a6b';
 
@@ -62,5 +62,15 @@ describe('addresses', () => {
     expect(viewPath('acme', 'WEB', ID, { sort: 'due', dir: 'asc' })).toBe(
       `/w/acme/p/web/views/${ID}?sort=due&dir=asc`,
     );
+    expect(viewPath('acme', 'WEB', ID, { sort: 'due', dir: 'asc' }, 'list')).toBe(
+      `/w/acme/p/web/views/${ID}?sort=due&dir=asc&kind=list`,
+    );
+    expect(viewPath('acme', 'WEB', ID, {}, 'list')).toBe(`/w/acme/p/web/views/${ID}?kind=list`);
+  });
+
+  it('say which page a view is: the list when its address says so, else the board', () => {
+    expect(addressedKind(new URLSearchParams('sort=due&kind=list'))).toBe('list');
+    expect(addressedKind(new URLSearchParams('kind=table'))).toBe('board');
+    expect(addressedKind(new URLSearchParams(''))).toBe('board');
   });
 });

@@ -47,8 +47,24 @@ export function viewParams(query: unknown): URLSearchParams {
   );
 }
 
-/** A saved view's address, with its parameters (the page redirects a bare address to them). */
-export function viewPath(workspaceSlug: string, projectKey: string, viewId: string, query?: unknown): string {
-  const search = query === undefined ? '' : viewParams(query).toString();
+/**
+ * A saved view's address, with its parameters (the page redirects a bare address to them). A list
+ * view's says `kind=list` too, so its page starts the list's backend call without reading the view
+ * first (an address that says the wrong kind is sent to the right one).
+ */
+export function viewPath(
+  workspaceSlug: string,
+  projectKey: string,
+  viewId: string,
+  query?: unknown,
+  kind: ViewKind = 'board',
+): string {
+  const params = query === undefined ? new URLSearchParams() : viewParams(query);
+  if (kind === 'list') params.set('kind', 'list');
+  const search = params.toString();
   return `${projectPath(workspaceSlug, projectKey)}/views/${viewId}${search ? `?${search}` : ''}`;
 }
+
+/** The kind of page a view's address says it is (see viewPath). */
+export const addressedKind = (params: URLSearchParams): ViewKind =>
+  params.get('kind') === 'list' ? 'list' : 'board';

@@ -130,7 +130,7 @@ test('save a sorted view of the list and open it from the sidebar', async ({ pag
   await page.getByText('Save view', { exact: true }).first().click();
   await page.getByLabel('View name').fill('Due soonest');
   await page.getByRole('button', { name: 'Save view' }).click();
-  const viewAddress = /\/views\/[0-9a-f-]{36}\?sort=due&dir=asc$/;
+  const viewAddress = /\/views\/[0-9a-f-]{36}\?sort=due&dir=asc&kind=list$/;
   await expect(page).toHaveURL(viewAddress);
 
   await page.goto(boardPath);
@@ -138,6 +138,10 @@ test('save a sorted view of the list and open it from the sidebar', async ({ pag
   await expect(page).toHaveURL(viewAddress);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Due soonest');
   await expect(page.getByText('Saved view: only you see it.')).toBeVisible();
+  await expect(titles).toHaveText(inOrder(2, 4, 1, 3));
+  // An address that does not say it is a list (typed, or kept from before) is sent to the list's.
+  await page.goto(page.url().replace('&kind=list', ''));
+  await expect(page).toHaveURL(viewAddress);
   await expect(titles).toHaveText(inOrder(2, 4, 1, 3));
   await hydrated(page);
 
@@ -151,7 +155,7 @@ test('save a sorted view of the list and open it from the sidebar', async ({ pag
 
   // The sort stays adjustable on the view's address.
   await page.getByRole('columnheader', { name: /Due/ }).getByRole('link').click();
-  await expect(page).toHaveURL(/\/views\/[0-9a-f-]{36}\?sort=due&dir=desc$/);
+  await expect(page).toHaveURL(/\/views\/[0-9a-f-]{36}\?sort=due&dir=desc&kind=list$/);
   await expect(titles).toHaveText(inOrder(1, 4, 2, 3));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Due soonest');
 

@@ -128,7 +128,10 @@ export function ListTable({
   const lastClicked = useRef<number | null>(null);
   const statusById = new Map(statuses.map((s) => [s.id, s]));
   const personById = new Map(people.map((p) => [p.id, p]));
-  const search = searchParams.size > 0 ? `?${searchParams.toString()}` : '';
+  // The panel's address keeps the filters and sort; a saved view's `kind` is the view page's own.
+  const panelParams = new URLSearchParams(searchParams);
+  panelParams.delete('kind');
+  const search = panelParams.size > 0 ? `?${panelParams.toString()}` : '';
   // A task opens in the panel over the list, from a saved list view's page too.
   const { workspace = '' } = useParams();
   const panelBase = `${listPath(workspace, projectKey)}/t/`;
