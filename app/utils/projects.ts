@@ -52,6 +52,23 @@ export function taskPath(workspaceSlug: string, projectKey: string, taskNumber: 
   return `${projectPath(workspaceSlug, projectKey)}/t/${taskNumber}`;
 }
 
+/** Whether a task panel's address is the one over the list (`…/list/t/12`) rather than the board. */
+export function overList(pathname: string): boolean {
+  return /^\/w\/[^/]+\/p\/[^/]+\/list\/t\/[^/]+$/.test(pathname);
+}
+
+/** A task's panel over the board or, when `list`, over its project's list. */
+export function panelPath(
+  workspaceSlug: string,
+  projectKey: string,
+  taskNumber: number,
+  list: boolean,
+): string {
+  return list
+    ? `${listPath(workspaceSlug, projectKey)}/t/${taskNumber}`
+    : taskPath(workspaceSlug, projectKey, taskNumber);
+}
+
 /** A task's name: `WEB-12`. */
 export function taskRef(projectKey: string, taskNumber: number): string {
   return `${projectKey.toUpperCase()}-${taskNumber}`;

@@ -13,8 +13,8 @@ import {
 test.use({ timezoneId: 'UTC' });
 
 // The list view, with JavaScript and without: sorted by a column's header either way, filtered by the
-// board's filters, three tasks moved to Done in one bulk edit, a task opened over the list; a
-// viewer's bulk edit changes nothing, and says so.
+// board's filters, three tasks moved to Done in one bulk edit, a task opened over the list (and moved
+// from its panel without JavaScript); a viewer's bulk edit changes nothing, and says so.
 test('sort, filter and bulk-edit the list; a viewer changes nothing', async ({
   page,
   browser,
@@ -72,6 +72,14 @@ test('sort, filter and bulk-edit the list; a viewer changes nothing', async ({
   await expect(panel).toBeVisible();
   await expect(page).toHaveURL(/\/list\/t\/4\?/);
   await expect(titles).toHaveCount(3);
+  if (!javaScriptEnabled) {
+    // Without JavaScript the panel's move form moves it, and comes back to the panel over the list.
+    await panel.getByLabel('Move BAC-4 to').selectOption({ label: 'In progress' });
+    await panel.getByRole('button', { name: 'Move', exact: true }).click();
+    await expect(page).toHaveURL(/\/list\/t\/4\?/);
+    await expect(panel).toBeVisible();
+    await expect(rows.filter({ hasText: 'BAC-4' })).toContainText('In progress');
+  }
   await panel.getByRole('link', { name: 'Close' }).click();
   await expect(page).toHaveURL(new RegExp(`${listPath}\\?.*priority=high`));
 

@@ -2,12 +2,12 @@ import { Form } from '@remix-run/react';
 import type { BoardStatus, Status } from '~/utils/board.ts';
 
 /** What both of the panel's move forms send besides their choice: a move of this task, back here. */
-function MoveFields({ taskId }: { taskId: string }) {
+function MoveFields({ taskId, over }: { taskId: string; over: 'board' | 'list' }) {
   return (
     <>
       <input type="hidden" name="intent" value="move" />
       <input type="hidden" name="taskId" value={taskId} />
-      <input type="hidden" name="back" value="panel" />
+      <input type="hidden" name="back" value={over === 'list' ? 'list-panel' : 'panel'} />
     </>
   );
 }
@@ -24,6 +24,7 @@ export function MoveTask({
   taskName,
   boardPath,
   search,
+  over,
 }: {
   task: { id: string; status: Status };
   /** The project's statuses, in board order. */
@@ -32,13 +33,15 @@ export function MoveTask({
   taskName: string;
   boardPath: string;
   search: string;
+  /** What the panel is open over: the move comes back to it there. */
+  over: 'board' | 'list';
 }) {
   const action = `${boardPath}${search}`;
   const button = 'rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50';
   return (
     <div className="no-js-only mt-3 flex flex-wrap items-end gap-3 rounded-md bg-slate-50 p-3">
       <Form method="post" action={action} className="flex items-end gap-2">
-        <MoveFields taskId={task.id} />
+        <MoveFields taskId={task.id} over={over} />
         <div>
           <label htmlFor="move-status" className="block text-xs font-medium text-slate-600">
             Move {taskName} to
@@ -62,7 +65,7 @@ export function MoveTask({
         </button>
       </Form>
       <Form method="post" action={action} className="flex gap-2" aria-label={`Reorder ${taskName}`}>
-        <MoveFields taskId={task.id} />
+        <MoveFields taskId={task.id} over={over} />
         <input type="hidden" name="status" value={task.status} />
         <button
           type="submit"

@@ -9,7 +9,7 @@ import { useLiveTask } from '~/components/live.tsx';
 import { readForm } from '~/utils/form-body.server.ts';
 import { readIntent } from '~/utils/intent.server.ts';
 import { modified, typing } from '~/utils/keys.ts';
-import { projectPath, taskRef } from '~/utils/projects.ts';
+import { overList, projectPath, taskRef } from '~/utils/projects.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { atLeast } from '~/utils/roles.ts';
 import { readerToday } from '~/utils/time-zone.server.ts';
@@ -196,6 +196,7 @@ export default function TaskPanel() {
           taskName={ref}
           boardPath={projectPath(workspaceSlug, projectKey)}
           search={location.search}
+          over={overList(location.pathname) ? 'list' : 'board'}
         />
       ) : null}
       <TaskLabels

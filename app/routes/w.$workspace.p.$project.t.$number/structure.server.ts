@@ -5,7 +5,7 @@
 // typed kept: a 400 or 409, never a 500.
 import { json } from '@remix-run/node';
 import { classifyDataError, dataErrorResponse, violatedConstraint } from '~/utils/data-errors.server.ts';
-import { taskPath, taskRef } from '~/utils/projects.ts';
+import { overList, panelPath, taskRef } from '~/utils/projects.ts';
 import { redirectWithSession } from '~/utils/session/user.server.ts';
 import { NewTaskSchema } from '~/utils/workspace-schemas.ts';
 import { parseTaskKey } from '~/utils/markdown-rules.ts';
@@ -37,8 +37,10 @@ const OTHER_TASK =
   'id, number, title, project:projects!tasks_project_fkey(key), status:project_statuses!tasks_status_fkey(name, category)';
 
 /** The parent, the sub-tasks (board order) and the links (grouped by type) the panel shows. */
-export async function taskStructure({ supabase, member, project, task, statuses }: TaskRequest) {
+export async function taskStructure({ request, supabase, member, project, task, statuses }: TaskRequest) {
   const slug = member.workspace.slug;
+  // The other tasks open where this one is: over the board, or over the list.
+  const list = overList(new URL(request.url).pathname);
   const [subtasks, parent, links] = await Promise.all([
     supabase
       .from('tasks')
@@ -68,7 +70,7 @@ export async function taskStructure({ supabase, member, project, task, statuses 
       ? {
           ref: taskRef(projectKey, parent.data.number),
           title: parent.data.title,
-          href: taskPath(slug, projectKey, parent.data.number),
+          href: panelPath(slug, projectKey, parent.data.number, list),
         }
       : null,
     subtasks: subtasks.data
@@ -81,7 +83,7 @@ export async function taskStructure({ supabase, member, project, task, statuses 
           id: t.id,
           ref: taskRef(projectKey, t.number),
           title: t.title,
-          href: taskPath(slug, projectKey, t.number),
+          href: panelPath(slug, projectKey, t.number, list),
           status: status?.name ?? '',
           category: status?.category ?? 'unstarted',
         };
@@ -97,7 +99,7 @@ export async function taskStructure({ supabase, member, project, task, statuses 
           type: typeOf(l.kind, outgoing),
           ref: taskRef(key, other.number),
           title: other.title,
-          href: taskPath(slug, key, other.number),
+          href: panelPath(slug, key, other.number, list),
           status: other.status?.name ?? '',
           category: other.status?.category ?? 'unstarted',
         },

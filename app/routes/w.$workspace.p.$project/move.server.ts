@@ -52,6 +52,7 @@ export async function moveTask({
   projectId,
   boardUrl,
   taskUrl,
+  listTaskUrl,
 }: {
   request: Request;
   context: AppLoadContext;
@@ -60,6 +61,7 @@ export async function moveTask({
   projectId: string;
   boardUrl: string;
   taskUrl: (taskNumber: number) => string;
+  listTaskUrl: (taskNumber: number) => string;
 }) {
   // With JavaScript a move is a fetcher (its form says so: Remix hides `?_data` from actions): it
   // answers with data, and the fetcher keeps showing the move until the revalidated board has it. A
@@ -80,8 +82,11 @@ export async function moveTask({
     if (fromScript) return json({ moveError: 'This task no longer exists.', taskId }, { status: 404 });
     throw notFound();
   }
-  // The task panel's move forms (no JavaScript needed) come back to the panel.
-  const backTo = formData.get('back') === 'panel' ? taskUrl(task.number) : boardUrl;
+  // The task panel's move forms (no JavaScript needed) come back to the panel, over the board or
+  // over the list, whichever it was opened on.
+  const back = formData.get('back');
+  const backTo =
+    back === 'panel' ? taskUrl(task.number) : back === 'list-panel' ? listTaskUrl(task.number) : boardUrl;
   const unchanged = () =>
     fromScript ? json({ moved: taskId }) : redirectWithSession(backTo, request, context);
   let neighbours: { after_task_id?: string; before_task_id?: string } = {};

@@ -13,7 +13,7 @@ import { readForm } from '~/utils/form-body.server.ts';
 import { calendarDate } from '~/utils/format.ts';
 import { readIntent } from '~/utils/intent.server.ts';
 import { checkProjectPageAddress, requireProject } from '~/utils/project.server.ts';
-import { NEW_TASK_PARAM, projectPath, taskPath } from '~/utils/projects.ts';
+import { listPath, NEW_TASK_PARAM, projectPath, taskPath } from '~/utils/projects.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { atLeast } from '~/utils/roles.ts';
 import { signedIn } from '~/utils/session/signed-in.server.ts';
@@ -106,6 +106,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     projectId: project.id,
     boardUrl,
     taskUrl: (number) => `${taskPath(member.workspace.slug, project.key, number)}${search}`,
+    listTaskUrl: (number) => `${listPath(member.workspace.slug, project.key)}/t/${number}${search}`,
   });
 }
 
