@@ -7,6 +7,38 @@
 -- otherwise as 20261201400200_import_tasks_in_one_statement.sql left it. (Its labels, inserted in
 -- between, get their history from the statement-level trigger instead of the per-row one: the same
 -- `label_added` entries.)
+--
+-- Its checks of a row's priority, due date and assignee no longer call pg_input_is_valid, which
+-- PostgreSQL 15 (hosted projects still run it) does not have: the priority is one of the enum's
+-- labels, and the two functions below say whether a text is a date or a uuid.
+
+create function public.text_is_date(value text) returns boolean
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  perform value::date;
+  return true;
+exception when invalid_datetime_format or datetime_field_overflow then
+  return false;
+end
+$$;
+
+create function public.text_is_uuid(value text) returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select value ~* '^\{?[0-9a-f]{8}-?([0-9a-f]{4}-?){3}[0-9a-f]{12}\}?$'
+$$;
+
+-- In `public`, not `private`: import_tasks runs as its caller, who may not use schema private. They
+-- are pure tests of their argument.
+revoke execute on function public.text_is_date(text) from public, anon;
+revoke execute on function public.text_is_uuid(text) from public, anon;
+grant execute on function public.text_is_date(text) to authenticated, service_role;
+grant execute on function public.text_is_uuid(text) to authenticated, service_role;
 
 create or replace function public.import_tasks(import_id uuid)
 returns table (created integer, first_number integer, last_number integer)
@@ -39,20 +71,20 @@ begin
              then 'the title must be 1 to 200 characters'
            when char_length(coalesce(e.t ->> 'description', '')) > 20000
              then 'the description is longer than 20,000 characters'
-           when not pg_input_is_valid(coalesce(e.t ->> 'priority', 'none'), 'public.task_priority')
+           when coalesce(e.t ->> 'priority', 'none') <> all (enum_range(null::public.task_priority)::text[])
              then format('invalid input value for enum task_priority: "%s"', e.t ->> 'priority')
-           when e.t ->> 'due_date' is not null and not pg_input_is_valid(e.t ->> 'due_date', 'date')
+           when e.t ->> 'due_date' is not null and not public.text_is_date(e.t ->> 'due_date')
              then 'the due date is not a date'
-           when e.t ->> 'assignee_id' is not null and not pg_input_is_valid(e.t ->> 'assignee_id', 'uuid')
+           when e.t ->> 'assignee_id' is not null and not public.text_is_uuid(e.t ->> 'assignee_id')
              then 'the assignee is not a person'
          end as reason
     into bad
     from jsonb_array_elements(staged.payload -> 'tasks') with ordinality as e(t, n)
    where char_length(btrim(coalesce(e.t ->> 'title', ''))) not between 1 and 200
       or char_length(coalesce(e.t ->> 'description', '')) > 20000
-      or not pg_input_is_valid(coalesce(e.t ->> 'priority', 'none'), 'public.task_priority')
-      or (e.t ->> 'due_date' is not null and not pg_input_is_valid(e.t ->> 'due_date', 'date'))
-      or (e.t ->> 'assignee_id' is not null and not pg_input_is_valid(e.t ->> 'assignee_id', 'uuid'))
+      or coalesce(e.t ->> 'priority', 'none') <> all (enum_range(null::public.task_priority)::text[])
+      or (e.t ->> 'due_date' is not null and not public.text_is_date(e.t ->> 'due_date'))
+      or (e.t ->> 'assignee_id' is not null and not public.text_is_uuid(e.t ->> 'assignee_id'))
    order by e.n
    limit 1;
   if bad.n is not null then

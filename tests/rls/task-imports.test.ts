@@ -190,6 +190,34 @@ describe('task imports', () => {
     expect(told).toEqual([{ recipient_id: s.member.id, kind: 'mentioned' }]);
   });
 
+  it('left at the preview for a day are purged by purge-trash; younger ones stay', async () => {
+    const old = await staged(s.admin, s, [{ title: 'Abandoned' }]);
+    const young = await staged(s.admin, s, [{ title: 'Still deciding' }]);
+    await sql(
+      "update public.task_imports set created_at = now() - interval '25 hours' where id = $1",
+      [old],
+      {
+        role: 'superuser',
+      },
+    );
+    // Only the service role purges.
+    expect((await s.owner.client.rpc('purge_stale_imports', {})).error?.code).toBe('42501');
+    const { apiUrl, serviceRoleKey } = backend();
+    const res = await fetch(`${apiUrl}/functions/v1/purge-trash`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { imports: number }).imports).toBeGreaterThanOrEqual(1);
+    const left = await sql<{ id: string }>(
+      'select id from public.task_imports where id = any ($1) order by created_at',
+      [[old, young]],
+      { role: 'superuser' },
+    );
+    expect(left).toEqual([{ id: young }]);
+  });
+
   it('import all or nothing: a failing task undoes the tasks, statuses and labels before it', async () => {
     const project = await newProject(s, 'Atomic');
     const id = await staged(
@@ -220,6 +248,21 @@ describe('task imports', () => {
       .single();
     expect(data?.number).toBe(1);
   });
+  it('refuse a row whose due date is no date or whose assignee is no person, naming it', async () => {
+    const project = await newProject(s, 'Checked');
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ title: 'Leap', due_date: '2026-02-30' }, 'Task 2 (Leap): the due date is not a date'],
+      [{ title: 'Words', due_date: 'next week' }, 'Task 2 (Words): the due date is not a date'],
+      [{ title: 'Nobody', assignee_id: 'ana@example.test' }, 'Task 2 (Nobody): the assignee is not a person'],
+    ];
+    for (const [row, message] of cases) {
+      const id = await staged(s.admin, s, [{ title: 'Fine', due_date: '2026-02-28' }, row], project);
+      const run = await s.admin.client.rpc('import_tasks', { import_id: id });
+      expect(run.error?.message).toBe(message);
+    }
+    expect(await tasksOf(project)).toEqual([]);
+  });
+
   it('import 5,000 tasks, the most a file holds, in one call', { timeout: 60_000 }, async () => {
     const project = await newProject(s, 'Large');
     const tasks = Array.from({ length: 5000 }, (_, i) => ({ title: `Task ${i + 1}`, labels: ['Bulk'] }));
