@@ -36,15 +36,18 @@ export type BoardTaskRow = {
   checklist: { done: number; total: number } | null;
 };
 
+/** The project a project page's call answers with (the board's and the list's). */
+export interface PageProject {
+  id: string;
+  key: string;
+  name: string;
+  description: string | null;
+  archived_at: string | null;
+}
+
 /** What `board_page` answers (its migration documents the JSON). */
 export interface BoardPageAnswer extends PageQueryAnswer {
-  project: {
-    id: string;
-    key: string;
-    name: string;
-    description: string | null;
-    archived_at: string | null;
-  } | null;
+  project: PageProject | null;
   people: Array<{ id: string; display_name: string; avatar_path: string | null }> | null;
   /** The workspace's labels by name: the label filter's choices. */
   labels: ChipLabel[] | null;

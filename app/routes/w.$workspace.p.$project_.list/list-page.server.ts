@@ -7,16 +7,11 @@ import { notFound } from '~/utils/data-errors.server.ts';
 import { publicAvatarUrl } from '~/utils/files.server.ts';
 import type { Sort } from '~/utils/list.ts';
 import { pageQuery, type PageQueryAnswer } from '~/utils/session/page-query.server.ts';
+import type { PageProject } from '../w.$workspace.p.$project/board-page.server.ts';
 
 /** What `list_page` answers (its migration documents the JSON). */
 export interface ListPageAnswer extends PageQueryAnswer {
-  project: {
-    id: string;
-    key: string;
-    name: string;
-    description: string | null;
-    archived_at: string | null;
-  } | null;
+  project: PageProject | null;
   statuses: BoardStatus[] | null;
   people: Array<{ id: string; display_name: string; avatar_path: string | null }> | null;
   labels: ChipLabel[] | null;

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { ImportForm } from '~/components/import-form.tsx';
 import { Panel } from '~/components/panel.tsx';
@@ -13,6 +13,7 @@ import { requireProjectSettings } from '~/utils/project-settings.server.ts';
 import { projectPath } from '~/utils/projects.ts';
 import { requireSameSite } from '~/utils/request.server.ts';
 import { redirectWithSession } from '~/utils/session/user.server.ts';
+import { ImportHeading } from '../w.$workspace.p.$project_.settings_.import_.$id/preview.tsx';
 
 /** A staged import nobody went on with is dropped when its uploader stages another after a day. */
 const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -67,12 +68,7 @@ export default function ImportUpload() {
   const reply = useActionData<typeof action>();
   return (
     <div className="max-w-2xl space-y-6">
-      <div className="flex items-baseline justify-between gap-3">
-        <h1 className="text-xl font-semibold">{project.name}: import tasks</h1>
-        <Link to={settingsPath} className="text-sm text-slate-600 underline hover:text-slate-900">
-          Back to the settings
-        </Link>
-      </div>
+      <ImportHeading title={`${project.name}: import tasks`} settingsPath={settingsPath} />
       <Panel title="Import tasks">
         <ImportForm action={`${settingsPath}/import`} error={reply?.error ?? null} />
       </Panel>

@@ -1,3 +1,4 @@
+import { Link } from '@remix-run/react';
 import type { ImportPreview } from '~/utils/import/plan.server.ts';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
@@ -129,6 +130,18 @@ export function PreviewDetails({ preview, projectKey }: { preview: ImportPreview
           </div>
         </section>
       ) : null}
+    </div>
+  );
+}
+
+/** The import pages' heading: the project and the step, with the way back to its settings. */
+export function ImportHeading({ title, settingsPath }: { title: string; settingsPath: string }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3">
+      <h1 className="text-xl font-semibold">{title}</h1>
+      <Link to={settingsPath} className="text-sm text-slate-600 underline hover:text-slate-900">
+        Back to the settings
+      </Link>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { FormMessage, SubmitButton } from '~/components/forms.tsx';
 import { classifyDataError, dataErrorResponse, notFound } from '~/utils/data-errors.server.ts';
@@ -13,7 +13,7 @@ import { requireSameSite } from '~/utils/request.server.ts';
 const isUuid = (value: string) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 import { redirectWithSession } from '~/utils/session/user.server.ts';
-import { PreviewDetails } from './preview.tsx';
+import { ImportHeading, PreviewDetails } from './preview.tsx';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { member, supabase, project } = await requireProjectSettings(request, context, params);
@@ -64,12 +64,7 @@ export default function ImportPreviewPage() {
   const reply = useActionData<typeof action>();
   return (
     <div className="max-w-3xl space-y-6">
-      <div className="flex items-baseline justify-between gap-3">
-        <h1 className="text-xl font-semibold">{project.name}: import preview</h1>
-        <Link to={settingsPath} className="text-sm text-slate-600 underline hover:text-slate-900">
-          Back to the settings
-        </Link>
-      </div>
+      <ImportHeading title={`${project.name}: import preview`} settingsPath={settingsPath} />
       {reply?.error ? <FormMessage>{reply.error}</FormMessage> : null}
       <PreviewDetails preview={preview} projectKey={project.key} />
       <Form method="post" className="flex gap-3">
