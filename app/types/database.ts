@@ -386,14 +386,14 @@ isOneToOne: false
                   ]
                 },"tasks": {
                   Row: {
-                    "assignee_id": string | null,"client_key": string | null,"created_at": string,"created_by": string | null,"deleted_at": string | null,"deleted_by": string | null,"description": string,"due_date": string | null,"id": string,"number": number,"parent_id": string | null,"position": number,"priority": Database["public"]['Enums']["task_priority"],"project_id": string,"search": unknown,"status_id": string,"title": string,"updated_at": string,"workspace_id": string
+                    "assignee_id": string | null,"client_key": string | null,"created_at": string,"created_by": string | null,"deleted_at": string | null,"deleted_by": string | null,"description": string,"due_date": string | null,"id": string,"number": number,"parent_id": string | null,"position": number,"priority": Database["public"]['Enums']["task_priority"],"project_id": string,"status_id": string,"title": string,"updated_at": string,"workspace_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "assignee_id"?: string | null,"client_key"?: string | null,"created_at"?: string,"created_by"?: string | null,"deleted_at"?: string | null,"deleted_by"?: string | null,"description"?: string,"due_date"?: string | null,"id"?: string,"number"?: number,"parent_id"?: string | null,"position"?: number,"priority"?: Database["public"]['Enums']["task_priority"],"project_id": string,"search"?: never,"status_id": string,"title": string,"updated_at"?: string,"workspace_id": string
+                    "assignee_id"?: string | null,"client_key"?: string | null,"created_at"?: string,"created_by"?: string | null,"deleted_at"?: string | null,"deleted_by"?: string | null,"description"?: string,"due_date"?: string | null,"id"?: string,"number"?: number,"parent_id"?: string | null,"position"?: number,"priority"?: Database["public"]['Enums']["task_priority"],"project_id": string,"status_id": string,"title": string,"updated_at"?: string,"workspace_id": string
                   }
                   Update: {
-                    "assignee_id"?: string | null,"client_key"?: string | null,"created_at"?: string,"created_by"?: string | null,"deleted_at"?: string | null,"deleted_by"?: string | null,"description"?: string,"due_date"?: string | null,"id"?: string,"number"?: number,"parent_id"?: string | null,"position"?: number,"priority"?: Database["public"]['Enums']["task_priority"],"project_id"?: string,"search"?: never,"status_id"?: string,"title"?: string,"updated_at"?: string,"workspace_id"?: string
+                    "assignee_id"?: string | null,"client_key"?: string | null,"created_at"?: string,"created_by"?: string | null,"deleted_at"?: string | null,"deleted_by"?: string | null,"description"?: string,"due_date"?: string | null,"id"?: string,"number"?: number,"parent_id"?: string | null,"position"?: number,"priority"?: Database["public"]['Enums']["task_priority"],"project_id"?: string,"status_id"?: string,"title"?: string,"updated_at"?: string,"workspace_id"?: string
                   }
                   Relationships: [
                     {
@@ -598,7 +598,6 @@ isOneToOne: false
 "position": number,
 "priority": Database["public"]['Enums']["task_priority"],
 "project_id": string,
-"search": unknown,
 "status_id": string,
 "title": string,
 "updated_at": string,
@@ -643,6 +642,9 @@ isOneToOne: false
                            },
 "project_key_from_name":
 { Args: { "name": string }; Returns: string
+                           },
+"purge_stale_imports":
+{ Args: { "max_rows"?: number }; Returns: number
                            },
 "purge_trash":
 { Args: { "max_tasks"?: number }; Returns: number
@@ -703,6 +705,12 @@ isOneToOne: false
                            },
 "task_search_words":
 { Args: { "description": string,"title": string }; Returns: unknown
+                           },
+"text_is_date":
+{ Args: { "value": string }; Returns: boolean
+                           },
+"text_is_uuid":
+{ Args: { "value": string }; Returns: boolean
                            },
 "tick_checklist_item":
 { Args: { "checked": boolean,"item": number,"item_text": string,"task_id": string }; Returns: undefined

@@ -287,6 +287,13 @@ describe('task imports', () => {
       { role: 'superuser' },
     );
     expect(logged).toEqual({ created: 5000, watched: 0, imported: 5000, labelled: 5000 });
+    // The import spent its numbers: the next task made by hand is the 5,001st.
+    const { data: next } = await s.member.client
+      .from('tasks')
+      .insert({ workspace_id: s.ws, project_id: project, title: 'After the import' })
+      .select('number')
+      .single();
+    expect(next?.number).toBe(5001);
   });
 });
 

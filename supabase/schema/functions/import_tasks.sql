@@ -33,20 +33,20 @@ begin
              then 'the title must be 1 to 200 characters'
            when char_length(coalesce(e.t ->> 'description', '')) > 20000
              then 'the description is longer than 20,000 characters'
-           when not pg_input_is_valid(coalesce(e.t ->> 'priority', 'none'), 'public.task_priority')
+           when coalesce(e.t ->> 'priority', 'none') <> all (enum_range(null::public.task_priority)::text[])
              then format('invalid input value for enum task_priority: "%s"', e.t ->> 'priority')
-           when e.t ->> 'due_date' is not null and not pg_input_is_valid(e.t ->> 'due_date', 'date')
+           when e.t ->> 'due_date' is not null and not public.text_is_date(e.t ->> 'due_date')
              then 'the due date is not a date'
-           when e.t ->> 'assignee_id' is not null and not pg_input_is_valid(e.t ->> 'assignee_id', 'uuid')
+           when e.t ->> 'assignee_id' is not null and not public.text_is_uuid(e.t ->> 'assignee_id')
              then 'the assignee is not a person'
          end as reason
     into bad
     from jsonb_array_elements(staged.payload -> 'tasks') with ordinality as e(t, n)
    where char_length(btrim(coalesce(e.t ->> 'title', ''))) not between 1 and 200
       or char_length(coalesce(e.t ->> 'description', '')) > 20000
-      or not pg_input_is_valid(coalesce(e.t ->> 'priority', 'none'), 'public.task_priority')
-      or (e.t ->> 'due_date' is not null and not pg_input_is_valid(e.t ->> 'due_date', 'date'))
-      or (e.t ->> 'assignee_id' is not null and not pg_input_is_valid(e.t ->> 'assignee_id', 'uuid'))
+      or coalesce(e.t ->> 'priority', 'none') <> all (enum_range(null::public.task_priority)::text[])
+      or (e.t ->> 'due_date' is not null and not public.text_is_date(e.t ->> 'due_date'))
+      or (e.t ->> 'assignee_id' is not null and not public.text_is_uuid(e.t ->> 'assignee_id'))
    order by e.n
    limit 1;
   if bad.n is not null then

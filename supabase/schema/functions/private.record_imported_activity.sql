@@ -11,6 +11,12 @@ CREATE OR REPLACE FUNCTION private.record_imported_activity()
 AS $function$
 begin
   if coalesce(current_setting('crewboard.import_source', true), '') <> '' then
+    -- The numbers the import's tasks took, spent (number_new_task counted them in a setting).
+    update public.projects p
+       set next_task_number = greatest(p.next_task_number, m.last + 1)
+      from (select n.project_id, max(n.number) as last from new_rows n group by n.project_id) m
+     where p.id = m.project_id;
+    perform set_config('crewboard.import_next_number', '', true);
     insert into public.activity (workspace_id, project_id, task_id, actor_id, kind, data)
     select n.workspace_id, n.project_id, n.id, (select auth.uid()), 'task_created',
            jsonb_build_object('number', n.number, 'title', n.title)

@@ -9,10 +9,26 @@ CREATE OR REPLACE FUNCTION public.number_new_task()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  counter text := coalesce(current_setting('crewboard.import_next_number', true), '');
 begin
-  update public.projects set next_task_number = next_task_number + 1
-   where id = new.project_id
-   returning next_task_number - 1 into new.number;
+  if coalesce(current_setting('crewboard.import_source', true), '') <> '' then
+    if split_part(counter, ':', 1) = new.project_id::text then
+      new.number := split_part(counter, ':', 2)::integer;
+    else
+      select p.next_task_number into new.number
+        from public.projects p
+       where p.id = new.project_id
+         for update;
+    end if;
+    if new.number is not null then
+      perform set_config('crewboard.import_next_number', new.project_id::text || ':' || (new.number + 1), true);
+    end if;
+  else
+    update public.projects set next_task_number = next_task_number + 1
+     where id = new.project_id
+     returning next_task_number - 1 into new.number;
+  end if;
   if new.number is null then
     raise exception 'Project not found.' using errcode = 'foreign_key_violation';
   end if;

@@ -20,6 +20,7 @@ create table public.task_imports (
   constraint task_imports_project_fkey FOREIGN KEY (project_id, workspace_id) REFERENCES public.projects(id, workspace_id) ON DELETE CASCADE
 );
 
+CREATE INDEX task_imports_created_at_idx ON public.task_imports USING btree (created_at);
 CREATE INDEX task_imports_created_by_idx ON public.task_imports USING btree (created_by, created_at);
 CREATE INDEX task_imports_project_idx ON public.task_imports USING btree (project_id, workspace_id);
 CREATE INDEX task_imports_workspace_id_idx ON public.task_imports USING btree (workspace_id);

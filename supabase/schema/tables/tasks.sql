@@ -17,7 +17,6 @@ create table public.tasks (
   created_by uuid default auth.uid(),
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
-  search tsvector generated always as (setweight(to_tsvector('english'::regconfig, title), 'A'::"char") || setweight(to_tsvector('english'::regconfig, description), 'B'::"char")) stored,
   client_key uuid,
   status_id uuid not null,
   parent_id uuid,
@@ -45,7 +44,6 @@ CREATE INDEX tasks_list_due_idx ON public.tasks USING btree (project_id, due_dat
 CREATE INDEX tasks_list_updated_idx ON public.tasks USING btree (project_id, updated_at, number) WHERE (deleted_at IS NULL);
 CREATE INDEX tasks_overview_idx ON public.tasks USING btree (workspace_id, project_id, status_id) INCLUDE (due_date, deleted_at);
 CREATE INDEX tasks_parent_idx ON public.tasks USING btree (parent_id, project_id);
-CREATE INDEX tasks_search_idx ON public.tasks USING gin (search);
 CREATE INDEX tasks_status_order_idx ON public.tasks USING btree (status_id, "position", id);
 CREATE INDEX tasks_title_words_idx ON public.tasks USING gin (to_tsvector('simple'::regconfig, title));
 CREATE INDEX tasks_trash_idx ON public.tasks USING btree (workspace_id, deleted_at) WHERE (deleted_at IS NOT NULL);
