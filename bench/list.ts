@@ -2,6 +2,12 @@
 // the same 5,000, and against the list of a 50-task project, in alternating loads of the same run, one
 // request at a time (what a person opening the page waits for); the list is also timed in the sorts
 // its indexes do not serve (due date latest first, by assignee), and what one load asks of the backend.
+//
+// Then the same pages in Chromium, JavaScript on (bench/browser.ts): the time to interactive of the
+// list of 5,000, of the board of the same 5,000 and of the list of 50 against /login's, loads
+// alternating; and, on each list, `j` moving the focus down its rows: from the key's event to the
+// next row's link focused.
+import type { BrowserContext } from '@playwright/test';
 import pg from 'pg';
 import {
   bigBoard,
@@ -15,11 +21,29 @@ import {
   type Breakdown,
 } from './app.ts';
 import type { BenchBackend } from './backend.ts';
+import {
+  instrumented,
+  keyToDom,
+  launch,
+  percentiles,
+  signedInContext,
+  timesToInteractive,
+  type Bench,
+  type Percentiles,
+} from './browser.ts';
 
 export const LIST_TASKS = 5000;
 export const SMALL_TASKS = 50;
 /** Loads per page and side, alternated: enough for a steady median on a shared machine. */
 const LOADS = 30;
+/** Page loads of each side for the time to interactive, after a first that warms. */
+const TTI_LOADS = 9;
+/**
+ * `j` presses on each list, from the top: more than a screenful, so most scroll, and fewer than the
+ * list of 50's rows and than the first window of the list of 5,000 (its "Show more" link stays out
+ * of view, and no more rows load).
+ */
+const KEY_PRESSES = 45;
 
 export interface ListFigures {
   /** Median milliseconds to the whole answer, by page. */
@@ -29,9 +53,33 @@ export interface ListFigures {
   backendRequestsPerList: Map<string, number>;
   /** Where one load's time goes: the list of 5,000, the board of 5,000, the list of 50. */
   profiles: Breakdown[];
+  /** In Chromium: median milliseconds from navigation start to hydration, by page. */
+  tti: Record<'list' | 'board' | 'smallList' | 'login', number>;
+  /** In Chromium: a `j` press to the next row focused, by list. */
+  keys: Record<'list' | 'smallList', Percentiles>;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+/** `j` pressed `presses` times from the top of the list at `url`: each press's key to DOM. */
+async function rowKeys(context: BrowserContext, url: string, presses: number): Promise<number[]> {
+  const page = await context.newPage();
+  await page.goto(url);
+  // Connected: the live state's changes on load are over.
+  await page.locator('header[data-live="live"]').waitFor({ timeout: 30_000 });
+  const times: number[] = [];
+  for (let row = 0; row < presses; row++) {
+    await page.evaluate((row) => {
+      const bench = (window as unknown as { bench: Bench }).bench;
+      bench.arrival = bench.until(
+        () => document.activeElement === document.querySelectorAll('a[data-row-link]')[row],
+      );
+    }, row);
+    times.push(await keyToDom(page, 'j'));
+  }
+  await page.close();
+  return times;
+}
 
 /** One document load, timed to its last byte; its HTML. */
 async function load(url: string, cookie: string): Promise<{ ms: number; html: string }> {
@@ -41,6 +89,36 @@ async function load(url: string, cookie: string): Promise<{ ms: number; html: st
   const ms = performance.now() - t0;
   if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
   return { ms, html };
+}
+
+/** The browser's figures of the pages at `urls`, read as `email`. */
+async function inChromium(
+  appUrl: string,
+  email: string,
+  urls: Record<'list' | 'board' | 'smallList', string>,
+): Promise<Pick<ListFigures, 'tti' | 'keys'>> {
+  const browser = await launch();
+  try {
+    const signedIn = await signedInContext(browser, appUrl, email);
+    const [list = NaN, board = NaN, smallList = NaN, login = NaN] = await timesToInteractive(
+      [
+        { context: signedIn, url: urls.list },
+        { context: signedIn, url: urls.board },
+        { context: signedIn, url: urls.smallList },
+        { context: await instrumented(await browser.newContext()), url: `${appUrl}/login` },
+      ],
+      TTI_LOADS,
+    );
+    return {
+      tti: { list, board, smallList, login },
+      keys: {
+        list: percentiles(await rowKeys(signedIn, urls.list, KEY_PRESSES)),
+        smallList: percentiles(await rowKeys(signedIn, urls.smallList, KEY_PRESSES)),
+      },
+    };
+  } finally {
+    await browser.close();
+  }
 }
 
 export async function benchList(backend: BenchBackend): Promise<ListFigures> {
@@ -131,6 +209,9 @@ export async function benchList(backend: BenchBackend): Promise<ListFigures> {
         PROFILED_LOADS,
       ),
     ];
+
+    // In Chromium, with the list's own app (not the recording proxy's).
+    const { tti, keys } = await inChromium(app.url, email, urls);
     return {
       ms: {
         list: median(times.list),
@@ -143,6 +224,8 @@ export async function benchList(backend: BenchBackend): Promise<ListFigures> {
       htmlBytes: html.length,
       backendRequestsPerList,
       profiles,
+      tti,
+      keys,
     };
   } finally {
     app.child.kill('SIGTERM');

@@ -12,25 +12,26 @@
 //   <html data-hydrated>), the board of 1,000 tasks against /login, loads alternating.
 // - A keyboard move on that board: from the key's event to the card in its new column in the DOM
 //   (the optimistic update, before anything is saved).
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import pg from 'pg';
-import { createUser, signInCookie, startApp } from './app.ts';
+import { createUser, startApp } from './app.ts';
 import type { BenchBackend } from './backend.ts';
+import {
+  instrumented,
+  keyToDom,
+  launch,
+  percentiles,
+  signedInContext,
+  timesToInteractive,
+  type Bench,
+  type Percentiles,
+} from './browser.ts';
 import { projectPath } from '../app/utils/projects.ts';
-import { CHROMIUM_ARGS, systemChromium } from '../tests/e2e/chromium.ts';
 
 export const WATCHERS = 10;
 const CHANGES = 25;
 const LOADS = 9;
 const KEY_MOVES = 12;
-
-export interface Percentiles {
-  p50: number;
-  p95: number;
-  samples: number;
-  /** Changes (or watchers) it never reached within 15 s. */
-  missing: number;
-}
 
 export interface LiveFigures {
   move: { each: Percentiles; all: Percentiles; reloads: number };
@@ -39,102 +40,6 @@ export interface LiveFigures {
   boardTti: number;
   loginTti: number;
   keyMove: Percentiles;
-}
-
-function percentiles(values: number[]): Percentiles {
-  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? NaN;
-  return { p50: at(0.5), p95: at(0.95), samples: sorted.length, missing: values.length - sorted.length };
-}
-
-const median = (values: number[]) => percentiles(values).p50;
-
-/** The e2e tests' Chromium, with their flags. */
-function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: systemChromium, args: CHROMIUM_ARGS });
-}
-
-/**
- * What every page records for the bench: when it hydrated, the last key press or form submit (the
- * start of a change), and `until(test)`, the time the DOM first passes `test`.
- */
-function instrument() {
-  const bench = {
-    hydratedAt: NaN,
-    keyAt: NaN,
-    startedAt: NaN,
-    arrival: Promise.resolve(NaN),
-    until(test: () => boolean): Promise<number> {
-      return new Promise((resolve) => {
-        const observer = new MutationObserver(() => {
-          if (!test()) return;
-          observer.disconnect();
-          resolve(performance.timeOrigin + performance.now());
-        });
-        if (test()) resolve(performance.timeOrigin + performance.now());
-        else
-          observer.observe(document, {
-            subtree: true,
-            childList: true,
-            characterData: true,
-            attributes: true,
-          });
-      });
-    },
-  };
-  Object.assign(window, { bench });
-  // Init scripts run before the document has an element: watch the document for <html>'s mark.
-  new MutationObserver((_, observer) => {
-    if (!document.documentElement?.dataset.hydrated) return;
-    bench.hydratedAt = performance.now();
-    observer.disconnect();
-  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
-  document.addEventListener(
-    'keydown',
-    (event) => {
-      bench.keyAt = event.timeStamp;
-      bench.startedAt = performance.timeOrigin + event.timeStamp;
-    },
-    true,
-  );
-  document.addEventListener(
-    'submit',
-    () => (bench.startedAt = performance.timeOrigin + performance.now()),
-    true,
-  );
-}
-
-/**
- * tsx (esbuild, keeping names) wraps named functions in `__name(…)`: functions sent to the page
- * find it there too.
- */
-const KEEP_NAMES = 'globalThis.__name = (target) => target;';
-
-/** A context whose pages run the bench's instruments. */
-async function instrumented(context: BrowserContext): Promise<BrowserContext> {
-  await context.addInitScript({ content: KEEP_NAMES });
-  await context.addInitScript(instrument);
-  return context;
-}
-
-interface Bench {
-  hydratedAt: number;
-  keyAt: number;
-  startedAt: number;
-  arrival: Promise<number>;
-  until(test: () => boolean): Promise<number>;
-}
-
-async function signedInContext(browser: Browser, appUrl: string, email: string): Promise<BrowserContext> {
-  const cookie = await signInCookie(appUrl, email, 'bench-password-1');
-  const context = await browser.newContext();
-  await context.addCookies(
-    cookie.split('; ').map((pair) => {
-      const at = pair.indexOf('=');
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: appUrl };
-    }),
-  );
-  return instrumented(context);
 }
 
 /** A workspace of `owner` and `members`, with one project of `count` tasks over its four columns. */
@@ -334,24 +239,13 @@ export async function benchLiveBoard(backend: BenchBackend): Promise<LiveFigures
     await Promise.all(watchers.map((page) => page.context().close()));
 
     // Time to interactive: the 1,000-task board against /login, alternating, each load a fresh page.
-    const anonymous = await instrumented(await browser.newContext());
-    const tti = async (page: Page, url: string) => {
-      await page.goto(url, { waitUntil: 'commit' });
-      await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 });
-      const at = await page.evaluate(() => (window as unknown as { bench: Bench }).bench.hydratedAt);
-      await page.close();
-      return at;
-    };
-    const boardTimes: number[] = [];
-    const loginTimes: number[] = [];
-    for (let i = 0; i < LOADS + 1; i++) {
-      const b = await tti(await actor.context().newPage(), `${app.url}${big.path}`);
-      const l = await tti(await anonymous.newPage(), `${app.url}/login`);
-      // The first of each warms the app and the browser's cache.
-      if (i === 0) continue;
-      boardTimes.push(b);
-      loginTimes.push(l);
-    }
+    const [boardTti = NaN, loginTti = NaN] = await timesToInteractive(
+      [
+        { context: actor.context(), url: `${app.url}${big.path}` },
+        { context: await instrumented(await browser.newContext()), url: `${app.url}/login` },
+      ],
+      LOADS,
+    );
 
     // A keyboard move on the 1,000-task board: the key's event to the card in its new column.
     const bigPage = await actor.context().newPage();
@@ -365,12 +259,7 @@ export async function benchLiveBoard(backend: BenchBackend): Promise<LiveFigures
       const to = i % 2 === 0 ? bigDoing : bigTodo;
       await expectArrival(bigPage, { kind: 'column', id: bigId, to });
       await bigPage.locator(`#handle-${bigId}`).focus();
-      await bigPage.keyboard.press(i % 2 === 0 ? 'ArrowRight' : 'ArrowLeft');
-      const shown = await bigPage.evaluate(async () => {
-        const bench = (window as unknown as { bench: Bench }).bench;
-        return (await bench.arrival) - performance.timeOrigin - bench.keyAt;
-      });
-      keyMoves.push(shown);
+      keyMoves.push(await keyToDom(bigPage, i % 2 === 0 ? 'ArrowRight' : 'ArrowLeft'));
       await settle(bigPage);
     }
 
@@ -381,8 +270,8 @@ export async function benchLiveBoard(backend: BenchBackend): Promise<LiveFigures
       move: { each: flat(moves), all: slowest(moves), reloads: moveReloads },
       task: { each: flat(tasks), all: slowest(tasks), reloads: taskReloads },
       comment: { each: flat(comments), all: slowest(comments), reloads: commentReloads },
-      boardTti: median(boardTimes),
-      loginTti: median(loginTimes),
+      boardTti,
+      loginTti,
       keyMove: percentiles(keyMoves),
     };
   } finally {

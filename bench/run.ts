@@ -11,6 +11,7 @@ import { benchApp, PROFILED_LOADS, type AppFigures, type Breakdown } from './app
 import { PARTS } from './cpu.ts';
 import { startBenchBackend, type BenchBackend } from './backend.ts';
 import { benchFunctions } from './functions.ts';
+import type { Percentiles } from './browser.ts';
 import { benchList, LIST_TASKS, SMALL_TASKS, type ListFigures } from './list.ts';
 import { benchLiveBoard, WATCHERS, type LiveFigures } from './live.ts';
 import { hasNginx, startNginx } from './nginx.ts';
@@ -457,6 +458,39 @@ function listRows(list: ListFigures): Row[] {
       calls,
     ],
     ...profiles,
+    ...listBrowserRows(list),
+  ];
+}
+
+/** The list in Chromium, JavaScript on: time to interactive against /login's, and `j` key to DOM. */
+function listBrowserRows({ tti, keys }: ListFigures): Row[] {
+  const n = LIST_TASKS.toLocaleString('en');
+  const against = (ms: number) => `${(ms / tti.login).toFixed(2)} × /login's`;
+  const spread = (p: Percentiles) =>
+    `${p.p50.toFixed(1)} / ${p.p95.toFixed(1)} ms${p.missing > 0 ? ` (${p.missing} never shown)` : ''}`;
+  return [
+    [
+      `time to interactive, list of ${n} tasks (Chromium, median)`,
+      `${tti.list.toFixed(0)} ms`,
+      `${against(tti.list)}; ${(tti.list / tti.board).toFixed(2)} × the board of ${n}'s, loads alternating`,
+    ],
+    [`time to interactive, board of ${n} tasks (same run)`, `${tti.board.toFixed(0)} ms`, against(tti.board)],
+    [
+      `time to interactive, list of ${SMALL_TASKS} tasks (same run)`,
+      `${tti.smallList.toFixed(0)} ms`,
+      `${against(tti.smallList)}; the list of ${n} is ${(tti.list / tti.smallList).toFixed(2)} × it`,
+    ],
+    ['time to interactive, /login (same run), reference', `${tti.login.toFixed(0)} ms`, "1 × /login's"],
+    [
+      `j on the list of ${n}: key to the next row focused (p50 / p95)`,
+      spread(keys.list),
+      `${keys.list.samples} presses from the top; goal < 100 ms`,
+    ],
+    [
+      `j on the list of ${SMALL_TASKS} (p50 / p95)`,
+      spread(keys.smallList),
+      `${keys.smallList.samples} presses; p95 ${(keys.list.p95 / keys.smallList.p95).toFixed(2)} × it for the list of ${n}`,
+    ],
   ];
 }
 
