@@ -174,7 +174,15 @@ export interface BoardChanges {
   task: (event: 'INSERT' | 'UPDATE', row: ChangedRow) => boolean;
   /** A comment added to a task of the workspace. */
   comment: (taskId: string) => boolean;
+  /**
+   * A task of the workspace moved between columns, as its history says it (just after the task's
+   * row): the columns' ids, null when a status is no longer there.
+   */
+  status: (taskId: string, from: string | null, to: string | null) => boolean;
 }
+
+/** A status entry of `task_history`: the columns a task left and entered (private.task_history_of_tasks). */
+type StatusEntry = { from?: { id?: unknown } | null; to?: { id?: unknown } | null };
 
 /** What `task_history` records that changes other cards than its own: parents, links, the trash. */
 const STRUCTURE_HISTORY = 'kind=in.(parent,link_added,link_removed,deleted,restored)';
@@ -227,6 +235,20 @@ export function useLiveBoard(
           (change) => {
             const taskId = row(change)?.task_id;
             if (typeof taskId !== 'string' || !applying.current?.comment(taskId)) changed();
+          },
+        )
+        // A task's move from one column to another, which its row does not say (the row has the new
+        // column only): a filtered board needs it for a card it did not draw.
+        .on(
+          'postgres_changes',
+          { event: 'INSERT', schema: 'public', table: 'task_history', filter: 'kind=eq.status' },
+          (change) => {
+            const entry = row(change);
+            if (!applying.current || entry?.workspace_id !== known.workspaceId) return;
+            const { task_id: taskId, data } = entry as { task_id?: unknown; data?: StatusEntry };
+            const id = (end: 'from' | 'to') => (typeof data?.[end]?.id === 'string' ? data[end].id : null);
+            if (typeof taskId === 'string' && !applying.current.status(taskId, id('from'), id('to')))
+              changed();
           },
         )
         // A parent, a link or the trash changes other cards' counts and flags (and a task put in the
