@@ -5,10 +5,22 @@
 // JavaScript pages simply show what was true when they loaded.
 import { useRevalidator, useRouteLoaderData } from '@remix-run/react';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 
 export interface RootData {
   supabase: { url: string; anonKey: string };
+}
+
+/**
+ * The root's Supabase settings, one object until they change. Every reload of the page's data loads
+ * the root's again, as a new object: a channel keyed by it would leave and join again each time,
+ * and miss what changed while it was away.
+ */
+export function useSupabaseEnv(): RootData['supabase'] | undefined {
+  const root = useRouteLoaderData('root') as RootData | undefined;
+  const url = root?.supabase.url;
+  const anonKey = root?.supabase.anonKey;
+  return useMemo(() => (url && anonKey ? { url, anonKey } : undefined), [url, anonKey]);
 }
 
 /** The browser's one Supabase client (@supabase/ssr keeps a single instance), loaded on demand. */
@@ -43,11 +55,10 @@ function useLiveChannel(
   subscribe: Subscribe,
 ): LiveState {
   const [state, setState] = useState<LiveState>('connecting');
-  const root = useRouteLoaderData('root') as RootData | undefined;
+  const env = useSupabaseEnv();
   const { revalidate, state: reloading } = useRevalidator();
   const latest = useRef({ subscribe, onJoined: options.onJoined, revalidate, reloading });
   latest.current = { subscribe, onJoined: options.onJoined, revalidate, reloading };
-  const env = root?.supabase;
   // A reload asked for while one was under way, made once that one has ended.
   const waiting = useRef(false);
   useEffect(() => {

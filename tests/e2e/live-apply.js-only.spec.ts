@@ -96,7 +96,7 @@ test('on a filtered board, a matching card moved, one that starts matching and o
   page,
 }) => {
   // Tasks 1-3 are of high priority: 1 in To do, 2 in In progress, 3 in Done; 5 is in To do.
-  const { owner, boardPath, projectId, columns } = await boardOfTasks(8, (n) => ({
+  const { owner, boardPath, projectId, workspaceId, columns } = await boardOfTasks(8, (n) => ({
     priority: n <= 3 ? 'high' : 'none',
   }));
   const slug = boardPath.split('/')[2] ?? '';
@@ -114,6 +114,13 @@ test('on a filtered board, a matching card moved, one that starts matching and o
 
   const filtered = `${boardPath}?priority=high&q=task`;
   await signInAs(page, member);
+  // Channels the page joins (the board's, the inbox count's).
+  let joins = 0;
+  page.on('websocket', (socket) =>
+    socket.on('framesent', (frame) => {
+      if (String(frame.payload).includes('"phx_join"')) joins++;
+    }),
+  );
   await page.goto(filtered);
   const loads = boardLoads(page);
   await expect(page.locator('header[data-live]')).toHaveAttribute('data-live', 'live');
@@ -141,4 +148,23 @@ test('on a filtered board, a matching card moved, one that starts matching and o
   await expect.poll(() => boardText(page), LIVE).toEqual(loaded);
   // …and none of it loaded the board's data again.
   expect(loads()).toBe(0);
+
+  // A label put on a card is not in a task's row: the board loads its data again, and its channels
+  // stay joined through that, so a change right after shows too.
+  const joined = joins;
+  const [label] = await serviceRest<Array<{ id: string }>>('POST', 'labels', {
+    workspace_id: workspaceId,
+    name: 'urgent',
+    color: 'red',
+  });
+  await restAs(token, 'POST', 'task_labels', {
+    workspace_id: workspaceId,
+    task_id: idOf('Task 2'),
+    label_id: label?.id,
+  });
+  await expect.poll(loads, LIVE).toBe(1);
+  await expect(page.locator('header[data-live]')).toHaveAttribute('data-live', 'live');
+  await change('Task 2', { status_id: columns.done });
+  await expect(cardIn('Done', 'Task 2')).toBeVisible(LIVE);
+  expect(joins).toBe(joined);
 });
