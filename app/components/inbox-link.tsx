@@ -2,13 +2,12 @@
 // own call said it (board and overview pages, without JavaScript too), then, once the page is
 // interactive, counted again whenever Realtime says one of the reader's was written or changed
 // (marked read elsewhere, archived): public.my_unread_notifications, as the reader.
-import { NavLink, useRouteLoaderData } from '@remix-run/react';
+import { NavLink } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { browserClient, type RootData } from './live.tsx';
+import { browserClient, useSupabaseEnv } from './live.tsx';
 
 export function InboxLink({ unread: fromServer }: { unread: number | null }) {
-  const root = useRouteLoaderData('root') as RootData | undefined;
-  const env = root?.supabase;
+  const env = useSupabaseEnv();
   const [live, setUnread] = useState<number | null>(null);
   const unread = live ?? fromServer;
 

@@ -5,10 +5,22 @@
 // JavaScript pages simply show what was true when they loaded.
 import { useRevalidator, useRouteLoaderData } from '@remix-run/react';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 
 export interface RootData {
   supabase: { url: string; anonKey: string };
+}
+
+/**
+ * The root's Supabase settings, one object until they change. Every reload of the page's data loads
+ * the root's again, as a new object: a channel keyed by it would leave and join again each time,
+ * and miss what changed while it was away.
+ */
+export function useSupabaseEnv(): RootData['supabase'] | undefined {
+  const root = useRouteLoaderData('root') as RootData | undefined;
+  const url = root?.supabase.url;
+  const anonKey = root?.supabase.anonKey;
+  return useMemo(() => (url && anonKey ? { url, anonKey } : undefined), [url, anonKey]);
 }
 
 /** The browser's one Supabase client (@supabase/ssr keeps a single instance), loaded on demand. */
@@ -43,11 +55,10 @@ function useLiveChannel(
   subscribe: Subscribe,
 ): LiveState {
   const [state, setState] = useState<LiveState>('connecting');
-  const root = useRouteLoaderData('root') as RootData | undefined;
+  const env = useSupabaseEnv();
   const { revalidate, state: reloading } = useRevalidator();
   const latest = useRef({ subscribe, onJoined: options.onJoined, revalidate, reloading });
   latest.current = { subscribe, onJoined: options.onJoined, revalidate, reloading };
-  const env = root?.supabase;
   // A reload asked for while one was under way, made once that one has ended.
   const waiting = useRef(false);
   useEffect(() => {
@@ -174,7 +185,15 @@ export interface BoardChanges {
   task: (event: 'INSERT' | 'UPDATE', row: ChangedRow) => boolean;
   /** A comment added to a task of the workspace. */
   comment: (taskId: string) => boolean;
+  /**
+   * A task of the workspace moved between columns, as its history says it (just after the task's
+   * row): the columns' ids, null when a status is no longer there.
+   */
+  status: (taskId: string, from: string | null, to: string | null) => boolean;
 }
+
+/** A status entry of `task_history`: the columns a task left and entered (private.task_history_of_tasks). */
+type StatusEntry = { from?: { id?: unknown } | null; to?: { id?: unknown } | null };
 
 /** What `task_history` records that changes other cards than its own: parents, links, the trash. */
 const STRUCTURE_HISTORY = 'kind=in.(parent,link_added,link_removed,deleted,restored)';
@@ -227,6 +246,20 @@ export function useLiveBoard(
           (change) => {
             const taskId = row(change)?.task_id;
             if (typeof taskId !== 'string' || !applying.current?.comment(taskId)) changed();
+          },
+        )
+        // A task's move from one column to another, which its row does not say (the row has the new
+        // column only): a filtered board needs it for a card it did not draw.
+        .on(
+          'postgres_changes',
+          { event: 'INSERT', schema: 'public', table: 'task_history', filter: 'kind=eq.status' },
+          (change) => {
+            const entry = row(change);
+            if (!applying.current || entry?.workspace_id !== known.workspaceId) return;
+            const { task_id: taskId, data } = entry as { task_id?: unknown; data?: StatusEntry };
+            const id = (end: 'from' | 'to') => (typeof data?.[end]?.id === 'string' ? data[end].id : null);
+            if (typeof taskId === 'string' && !applying.current.status(taskId, id('from'), id('to')))
+              changed();
           },
         )
         // A parent, a link or the trash changes other cards' counts and flags (and a task put in the

@@ -12,7 +12,7 @@ import {
 import type { ChipLabel } from '~/components/label-chip.tsx';
 import { notFound } from '~/utils/data-errors.server.ts';
 import { publicAvatarUrl } from '~/utils/files.server.ts';
-import { taskNumberIn } from '~/utils/search-query.ts';
+import { boardFilterText } from '~/utils/filter-match.ts';
 import { pageQuery, type PageQueryAnswer } from '~/utils/session/page-query.server.ts';
 
 export type BoardTaskRow = {
@@ -67,17 +67,8 @@ export function boardPage(page: {
     workspace_slug: page.workspace,
     project_key: page.project,
     shown: longerWindows(page.windows),
-    filters: { ...page.filters, q: boardText(page.filters.q, page.project), today: page.today },
+    filters: { ...page.filters, q: boardFilterText(page.filters.q, page.project), today: page.today },
   });
-}
-
-/**
- * The text filter as board_content reads it: a key of this board (`WEB-12`, `web 12`, `#12`) becomes
- * `#12`, which board_content matches by number; anything else is matched against titles as typed.
- */
-function boardText(q: string | undefined, projectKey: string): string | undefined {
-  const number = q === undefined ? null : taskNumberIn(q, projectKey);
-  return number === null ? q : `#${number}`;
 }
 
 /**

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { BoardStatus } from '../../utils/board.ts';
-import { applyComment, applyTaskRow, type LiveBoard, type LiveContext, type TaskRow } from './live-apply.ts';
+import type { BoardStatus, Filters } from '../../utils/board.ts';
+import { matchesFilters } from '../../utils/filter-match.ts';
+import {
+  applyComment,
+  applyStatusChange,
+  applyTaskRow,
+  type LiveBoard,
+  type LiveContext,
+  type TaskRow,
+} from './live-apply.ts';
 import type { BoardTask } from './use-moves.ts';
 
 const statuses: BoardStatus[] = [
@@ -8,7 +16,7 @@ const statuses: BoardStatus[] = [
   { id: 'doing', name: 'In progress', category: 'started' },
   { id: 'done', name: 'Done', category: 'completed' },
 ];
-const context: LiveContext = { statuses, windows: {}, filtered: false, people: new Set(['ada']) };
+const context: LiveContext = { statuses, windows: {}, people: new Set(['ada']) };
 
 const card = (n: number, status: string, position: number, extra: Partial<BoardTask> = {}): BoardTask => ({
   id: `t${String(n).padStart(3, '0')}`,
@@ -89,10 +97,10 @@ describe('applyTaskRow', () => {
     expect(twice.board.counts.todo).toBe(3);
   });
 
-  it('reloads for a card it does not draw, a filtered board, or an assignee it does not know', () => {
+  it('reloads for a card it does not draw, a filter that cannot tell, or an assignee it does not know', () => {
     const board = boardOf([a, b, c]);
     expect(applyTaskRow(board, 'UPDATE', row(card(9, 'todo', 1)), context).reload).toBe(true);
-    expect(applyTaskRow(board, 'UPDATE', row(a), { ...context, filtered: true }).reload).toBe(true);
+    expect(applyTaskRow(board, 'UPDATE', row(a), { ...context, matches: () => null }).reload).toBe(true);
     expect(applyTaskRow(board, 'UPDATE', row(a, { assignee_id: 'bob' }), context).reload).toBe(true);
   });
 
@@ -129,6 +137,127 @@ describe('applyTaskRow', () => {
     });
     expect(order(away.board)).toEqual(['todo:2', 'doing:1', 'doing:3']);
     expect(away.reload).toBe(true);
+  });
+});
+
+describe('applyTaskRow on a filtered board', () => {
+  const filteredBy = (filters: Filters): LiveContext => ({
+    ...context,
+    matches: (task, status) =>
+      matchesFilters(filters, task, status.category, { me: 'ada', today: '2026-11-28', projectKey: 'WEB' }),
+  });
+  const high = filteredBy({ priority: 'high' });
+  // Drawn: the cards of high priority. Not drawn: b (To do) and d (Done).
+  const [a, b, c, d] = [
+    card(1, 'todo', 1024, { priority: 'high' }),
+    card(2, 'todo', 2048),
+    card(3, 'doing', 1024, { priority: 'high' }),
+    card(4, 'done', 1024),
+  ];
+  const board: LiveBoard = {
+    tasks: [a, c],
+    counts: { todo: 1, doing: 1, done: 0 },
+    totals: { todo: 2, doing: 1, done: 1 },
+  };
+
+  it('moves a matching card, its column’s matches and totals following', () => {
+    const moved = applyTaskRow(board, 'UPDATE', row(a, { status_id: 'doing', position: 2048 }), high);
+    expect(moved.reload).toBe(false);
+    expect(order(moved.board)).toEqual(['doing:3', 'doing:1']);
+    expect(moved.board.counts).toEqual({ todo: 0, doing: 2, done: 0 });
+    expect(moved.board.totals).toEqual({ todo: 1, doing: 2, done: 1 });
+  });
+
+  it('takes away a card that stops matching; it still counts among all of its column’s', () => {
+    const lowered = applyTaskRow(board, 'UPDATE', row(a, { priority: 'low' }), high);
+    expect(lowered.reload).toBe(false);
+    expect(order(lowered.board)).toEqual(['doing:3']);
+    expect(lowered.board.counts).toEqual({ todo: 0, doing: 1, done: 0 });
+    expect(lowered.board.totals).toEqual(board.totals);
+    const closed = applyTaskRow(board, 'UPDATE', row(c, { priority: 'low', status_id: 'done' }), high);
+    expect(closed.board.counts).toEqual({ todo: 1, doing: 0, done: 0 });
+    expect(closed.board.totals).toEqual({ todo: 2, doing: 0, done: 2 });
+  });
+
+  it('draws a card that starts matching as if it kept its column, which its history corrects', () => {
+    const raised = applyTaskRow(board, 'UPDATE', row(d, { priority: 'high' }), high);
+    expect(raised).toMatchObject({ reload: false, columnAssumed: true });
+    expect(order(raised.board)).toEqual(['todo:1', 'doing:3', 'done:4']);
+    expect(raised.board.counts).toEqual({ todo: 1, doing: 1, done: 1 });
+    expect(raised.board.totals).toEqual(board.totals);
+    // It was in To do: its history's status entry moves it among the totals.
+    const raisedAndMoved = applyTaskRow(
+      board,
+      'UPDATE',
+      row(b, { priority: 'high', status_id: 'done' }),
+      high,
+    );
+    const corrected = applyStatusChange(raisedAndMoved.board, 'todo', 'done', high);
+    expect(corrected.reload).toBe(false);
+    expect(order(corrected.board)).toEqual(['todo:1', 'doing:3', 'done:2']);
+    expect(corrected.board.counts).toEqual({ todo: 1, doing: 1, done: 1 });
+    expect(corrected.board.totals).toEqual({ todo: 1, doing: 1, done: 2 });
+  });
+
+  it('leaves the cards as they are for a card that neither matched nor matches', () => {
+    const renamed = applyTaskRow(board, 'UPDATE', row(b, { title: 'Renamed' }), high);
+    expect(renamed).toMatchObject({ reload: false, columnAssumed: true });
+    expect(renamed.board.tasks).toEqual(board.tasks);
+    expect(renamed.board.counts).toEqual(board.counts);
+    expect(renamed.board.totals).toEqual(board.totals);
+  });
+
+  it('counts a new card among its column’s, and draws it when it matches', () => {
+    const plain = applyTaskRow(board, 'INSERT', row(card(5, 'todo', 4096)), high);
+    expect(plain.reload).toBe(false);
+    expect(plain.board.tasks).toEqual(board.tasks);
+    expect(plain.board.totals.todo).toBe(3);
+    expect(plain.board.counts.todo).toBe(1);
+    const urgent = applyTaskRow(board, 'INSERT', row(card(6, 'todo', 4096, { priority: 'high' })), high);
+    expect(order(urgent.board)).toEqual(['todo:1', 'todo:6', 'doing:3']);
+    expect(urgent.board.counts.todo).toBe(2);
+    expect(urgent.board.totals.todo).toBe(3);
+  });
+
+  it('reloads for a card it does not draw while a column has matching cards beyond its window', () => {
+    const longer = { ...board, counts: { ...board.counts, doing: 2 } };
+    expect(applyTaskRow(longer, 'UPDATE', row(d, { priority: 'high' }), high).reload).toBe(true);
+  });
+
+  it('reads overdue by the column the card is in now', () => {
+    const overdue = filteredBy({ due: 'overdue' });
+    const late = card(7, 'todo', 1, { due: '2026-11-01' });
+    const lateBoard: LiveBoard = {
+      tasks: [late],
+      counts: { todo: 1, doing: 0, done: 0 },
+      totals: board.totals,
+    };
+    const finished = applyTaskRow(lateBoard, 'UPDATE', row(late, { status_id: 'done' }), overdue);
+    expect(finished.board.tasks).toEqual([]);
+    expect(finished.board.counts).toEqual({ todo: 0, doing: 0, done: 0 });
+  });
+
+  it('decides a label filter by a drawn card’s labels, and reloads for a card it does not draw', () => {
+    const design = filteredBy({ label: ['design'] });
+    const labelled = card(8, 'todo', 1, { labels: [{ id: 'l1', name: 'Design', color: 'blue' }] });
+    const labelBoard: LiveBoard = {
+      tasks: [labelled],
+      counts: { todo: 1, doing: 0, done: 0 },
+      totals: board.totals,
+    };
+    const moved = applyTaskRow(labelBoard, 'UPDATE', row(labelled, { status_id: 'doing' }), design);
+    expect(moved.reload).toBe(false);
+    expect(order(moved.board)).toEqual(['doing:8']);
+    expect(applyTaskRow(labelBoard, 'UPDATE', row(b), design).reload).toBe(true);
+    expect(applyTaskRow(labelBoard, 'INSERT', row(card(9, 'todo', 1)), design).reload).toBe(true);
+  });
+
+  it('reloads when a card its history moved opened, or closed while a card is blocked', () => {
+    expect(applyStatusChange(board, 'done', 'todo', high).reload).toBe(true);
+    expect(applyStatusChange(board, 'todo', 'done', high).reload).toBe(false);
+    const blocked = { ...board, tasks: [...board.tasks, card(9, 'doing', 4096, { blocked: true })] };
+    expect(applyStatusChange(blocked, 'todo', 'done', high).reload).toBe(true);
+    expect(applyStatusChange(board, 'todo', 'gone', high).reload).toBe(true);
   });
 });
 

@@ -2,10 +2,12 @@
 // all there is to know: Realtime sends a task's whole row (as the reader's RLS lets them see it), so
 // a card moved, renamed, re-prioritised, reassigned or given a due date, and a new card, land where
 // `board_page` would put them, as Linear applies its sync locally. What the row does not say — a
-// card beyond a column's window, a filter, a parent's or a blocked card's counts — is left to one
-// reload of the board (`reload: true`), which the caller coalesces.
+// card beyond a column's window, a label filter, a parent's or a blocked card's counts — is left to
+// one reload of the board (`reload: true`), which the caller coalesces. A filtered board decides by
+// board_content's rules (filter-match.ts) whether a card comes in, stays or goes.
 import { checklistProgress } from '../../utils/markdown-rules.ts';
 import { COLUMN_WINDOW, type BoardStatus, type Status, type Windows } from '../../utils/board.ts';
+import type { FilterableTask } from '../../utils/filter-match.ts';
 import type { BoardTask } from './use-moves.ts';
 
 /** The part of the board's data a change can alter. */
@@ -23,8 +25,11 @@ export interface LiveContext {
   statuses: BoardStatus[];
   /** The columns' windows from the address; a column shows `COLUMN_WINDOW` cards without one. */
   windows: Windows;
-  /** A filter is set: the browser does not evaluate filters, a reload does. */
-  filtered: boolean;
+  /**
+   * The board's filters as a rule for one card in a column (filter-match.ts): whether it matches, or
+   * null when what is known of the card cannot tell. None on a board without filters.
+   */
+  matches?: (card: FilterableTask, status: BoardStatus) => boolean | null;
   /** The workspace's members the board knows (an assignee's face). */
   people: Set<string>;
 }
@@ -49,11 +54,21 @@ export interface Applied {
   board: LiveBoard;
   /** The board cannot be sure it shows what a reload would: reload it. */
   reload: boolean;
+  /**
+   * A filtered board placed a card it did not draw as if it stayed in its column, which the row does
+   * not say: the status entry of the task's history, which follows the row, says otherwise when it
+   * moved (`applyStatusChange`).
+   */
+  columnAssumed?: boolean;
 }
 
 /**
  * A task inserted or updated: the card placed in the browser's copy of the board. Returns the board
  * as far as the row tells it, and whether a reload must still confirm the rest.
+ *
+ * On a filtered board a card drawn matched the filters; one not drawn did not, when every column
+ * draws all its matching cards. The row says whether it matches now (its labels are the drawn
+ * card's: a row does not change them). Counts are the matching cards, totals all of a column's.
  */
 export function applyTaskRow(
   board: LiveBoard,
@@ -63,16 +78,23 @@ export function applyTaskRow(
 ): Applied {
   const status = context.statuses.find((s) => s.id === row.status_id);
   const position = Number(row.position);
-  if (context.filtered || !status || row.title === undefined || row.position === undefined)
-    return reload(board);
+  if (!status || row.title === undefined || row.position === undefined) return reload(board);
   if (!Number.isFinite(position) || row.deleted_at) return reload(board);
   const old = board.tasks.find((t) => t.id === row.id);
-  // A card the board does not draw changed: which column it left (a count) is not known.
-  if (!old && event === 'UPDATE') return reload(board);
+  const drawn = (id: Status) => board.tasks.filter((t) => t.status === id && t.id !== row.id);
+  const { matches } = context;
+  // A card the board does not draw changed: which column it left (a count) is not known. A filtered
+  // board takes it to have kept its column, if no column has matching cards beyond its window.
+  const columnAssumed = !old && event === 'UPDATE';
+  if (columnAssumed && !matches) return reload(board);
+  if (columnAssumed && context.statuses.some((s) => (board.counts[s.id] ?? 0) > drawn(s.id).length))
+    return reload(board);
+  if (!old && row.number === undefined) return reload(board);
   const oldStatus = context.statuses.find((s) => s.id === old?.status);
   let confirm = false;
   // Other cards' flags and counts follow from this one's status: the cards it blocks, its parent's
   // sub-tasks. The row names neither the cards it blocks nor (for a parent changed) its old parent.
+  // (A card assumed to keep its column is checked when its history says it moved.)
   if (old ? closed(oldStatus) && !closed(status) : false) confirm = true;
   if (old && !closed(oldStatus) && closed(status) && board.tasks.some((t) => t.blocked)) confirm = true;
   const parentDrawn = row.parent_id ? board.tasks.some((t) => t.id === row.parent_id) : false;
@@ -93,19 +115,23 @@ export function applyTaskRow(
   if (checklist) card.checklist = checklist;
   else delete card.checklist;
 
-  const drawn = (id: Status) => board.tasks.filter((t) => t.status === id && t.id !== row.id);
+  // Whether it matches the filters now (a drawn card's labels are known: none when it shows none).
+  const matching = matches
+    ? matches({ ...card, labels: old ? (old.labels ?? []) : undefined }, status)
+    : true;
+  if (matching === null) return reload(board);
+
   const counts = { ...board.counts };
   const totals = { ...board.totals };
-  if (old && old.status !== status.id) {
+  if (old) {
     counts[old.status] = (counts[old.status] ?? 0) - 1;
     totals[old.status] = (totals[old.status] ?? 0) - 1;
     // It left a window of a longer column: the next card comes into view, which the board has not.
-    if ((board.counts[old.status] ?? 0) > drawn(old.status).length + 1) confirm = true;
+    const left = !matching || old.status !== status.id;
+    if (left && (board.counts[old.status] ?? 0) > drawn(old.status).length + 1) confirm = true;
   }
-  if (!old || old.status !== status.id) {
-    counts[status.id] = (counts[status.id] ?? 0) + 1;
-    totals[status.id] = (totals[status.id] ?? 0) + 1;
-  }
+  if (matching) counts[status.id] = (counts[status.id] ?? 0) + 1;
+  if (!columnAssumed) totals[status.id] = (totals[status.id] ?? 0) + 1;
 
   // Its place in its column; the column's window keeps its size.
   const size = context.windows[status.id] ?? COLUMN_WINDOW;
@@ -113,8 +139,8 @@ export function applyTaskRow(
   const notDrawn = (board.counts[status.id] ?? 0) - (old?.status === status.id ? 1 : 0) - column.length;
   let at = column.findIndex((t) => before(card, t));
   if (at === -1) at = column.length;
-  let placed = [...column.slice(0, at), card, ...column.slice(at)];
-  if (at === column.length && notDrawn > 0) {
+  let placed = matching ? [...column.slice(0, at), card, ...column.slice(at)] : column;
+  if (matching && at === column.length && notDrawn > 0) {
     // Below the last card drawn of a longer column: past the window when that is full; else it is
     // drawn only if it comes before the first card not drawn, which the board has not.
     if (column.length >= size) placed = column;
@@ -123,7 +149,25 @@ export function applyTaskRow(
   placed = placed.slice(0, size);
 
   const tasks = context.statuses.flatMap((s) => (s.id === status.id ? placed : drawn(s.id)));
-  return { board: { tasks, counts, totals }, reload: confirm };
+  return { board: { tasks, counts, totals }, reload: confirm, ...(columnAssumed ? { columnAssumed } : {}) };
+}
+
+/**
+ * The status entry of the history of a card placed as if it kept its column (`columnAssumed`): it
+ * moved `from` one column `to` another. It matched no filter before, so only the totals change —
+ * and the cards it blocks, if it opened or closed, which only a reload has.
+ */
+export function applyStatusChange(board: LiveBoard, from: Status, to: Status, context: LiveContext): Applied {
+  const was = context.statuses.find((s) => s.id === from);
+  const is = context.statuses.find((s) => s.id === to);
+  if (!was || !is) return reload(board);
+  if (from === to) return { board, reload: false };
+  const totals = { ...board.totals };
+  totals[from] = (totals[from] ?? 0) - 1;
+  totals[to] = (totals[to] ?? 0) + 1;
+  const opened = closed(was) && !closed(is);
+  const unblocks = !closed(was) && closed(is) && board.tasks.some((t) => t.blocked);
+  return { board: { ...board, totals }, reload: opened || unblocks };
 }
 
 const reload = (board: LiveBoard): Applied => ({ board, reload: true });

@@ -136,7 +136,7 @@ export default function Board({ title, savedView }: { title?: string; savedView?
   const firstStatus = (statuses.find((s) => s.category === 'unstarted') ?? statuses[0])?.id ?? null;
   const filtered = isFiltered(filters);
   // The board as loaded, with what others changed since applied.
-  const { board, others, state: live } = useLiveTasks({ ...data, filtered });
+  const { board, others, state: live } = useLiveTasks(data);
   const { tasks: saved, counts, totals } = board;
   const reply = useActionData<typeof action>();
   // Drag and drop and arrow keys exist once the page is interactive; before that, the forms do it all.
