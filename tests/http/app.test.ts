@@ -472,3 +472,61 @@ describe('what /login ships', () => {
     expect(total, `${total} bytes: ${sizes.join(', ')}, inline ${inlineBytes}`).toBeLessThanOrEqual(BUDGET);
   });
 });
+
+describe('what a board with its task panel ships', () => {
+  // SPEC's budget for the board with the task panel open, in the same kB as /login's.
+  const BUDGET = 150_000;
+
+  /** The build's route manifest (public/build/manifest-*.js): each route's module and its imports. */
+  function manifest(): {
+    entry: { module: string; imports: string[] };
+    routes: Record<string, { module: string; imports?: string[] }>;
+  } {
+    const dir = path.join(projectRoot, 'public/build');
+    const file = readdirSync(dir).find((name) => name.startsWith('manifest-'));
+    if (!file) throw new Error('no build manifest: run `remix build` first');
+    const source = readFileSync(path.join(dir, file), 'utf8');
+    return JSON.parse(source.slice(source.indexOf('{'), source.lastIndexOf('}') + 1));
+  }
+
+  it('is at most 150 kB of JavaScript, gzip, for the page and the panel (the realtime client comes later)', () => {
+    const { entry, routes } = manifest();
+    // The board at /w/:workspace/p/:project/t/:number: the root, the workspace layout, the board and the
+    // panel, each with the chunks it imports, as the page's module preloads list them.
+    const pageRoutes = [
+      'root',
+      'routes/w.$workspace',
+      'routes/w.$workspace.p.$project',
+      'routes/w.$workspace.p.$project.t.$number',
+    ];
+    const files = new Set([entry.module, ...entry.imports]);
+    for (const id of pageRoutes) {
+      const route = routes[id];
+      expect(route, id).toBeDefined();
+      files.add(route!.module);
+      for (const file of route!.imports ?? []) files.add(file);
+    }
+    const gzipped = (file: string) =>
+      gzipSync(readFileSync(path.join(projectRoot, 'public', file)), { level: 6 }).length;
+    const sizes = [...files].map((file) => [file, gzipped(file)] as const);
+    const total = sizes.reduce((sum, [, bytes]) => sum + bytes, 0);
+    // Loaded once the page is interactive (live.tsx browserClient): Supabase's client for Realtime,
+    // with what it imports in turn.
+    const later = new Set<string>();
+    const read = [...files];
+    for (let file = read.pop(); file !== undefined; file = read.pop()) {
+      const code = readFileSync(path.join(projectRoot, 'public', file), 'utf8');
+      const pattern = files.has(file)
+        ? /import\("(\/build\/[^"]+\.js)"\)/g
+        : /["'](\/build\/[^"']+\.js)["']/g;
+      for (const [, found = ''] of code.matchAll(pattern))
+        if (!files.has(found) && !later.has(found)) {
+          later.add(found);
+          read.push(found);
+        }
+    }
+    const laterBytes = [...later].reduce((sum, file) => sum + gzipped(file), 0);
+    console.info(`board with panel: ${total} bytes gzip; loaded after it for Realtime: ${laterBytes}`);
+    expect(total, sizes.map(([file, bytes]) => `${file} ${bytes}`).join(', ')).toBeLessThanOrEqual(BUDGET);
+  });
+});
