@@ -69,6 +69,14 @@ describe('search_tasks', () => {
     expect(boot.map((r) => r.matched)).toEqual(['title', 'description', 'description', 'comment']);
   });
 
+  it('answers a shorter page with the first of the same results (later kinds of match are then not read)', async () => {
+    const all = await search({ words: ['boot'] });
+    for (const size of [1, 2, 3]) {
+      const page = await search({ words: ['boot'], max_results: size });
+      expect(page, `a page of ${size}`).toEqual(all.slice(0, size));
+    }
+  });
+
   it('needs every word, in the title or the description', async () => {
     expect(names(await search({ words: ['watch', 'boot'] }))).toEqual(['split']);
     expect(await search({ words: ['watch', 'coffee'] })).toEqual([]);

@@ -127,7 +127,7 @@ function functionQuery(migration: string, fn: string, args: Array<[string, strin
  */
 function searchHitsQuery(): string {
   const source = readFileSync(
-    path.join(projectRoot, 'supabase/migrations/20261201300100_search_task_hits.sql'),
+    path.join(projectRoot, 'supabase/migrations/20261202000100_search_task_hits_kind_by_kind.sql'),
     'utf8',
   );
   let body = source.slice(source.indexOf('as $$') + 'as $$'.length, source.lastIndexOf('$$;'));
