@@ -425,8 +425,8 @@ const queries: PlannedQuery[] = [
     as: 'owner',
   },
   {
-    // Words in every title and every comment: each kind of match stops at its 100 candidates, rather
-    // than read the workspace's 7,000 tasks and comments.
+    // Words in every title and every comment: the titles fill the page, so the descriptions and
+    // comments are not read at all, rather than the workspace's 7,000 tasks and comments.
     name: 'search: body of search_task_hits, words everywhere (as its owner)',
     sql: searchHitsQuery(),
     params: (s) => searchHitsParams(s, "'task':* & 'something':*"),

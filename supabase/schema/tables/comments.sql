@@ -23,7 +23,7 @@ create table public.comments (
 CREATE INDEX comments_author_id_idx ON public.comments USING btree (author_id);
 CREATE UNIQUE INDEX comments_client_key ON public.comments USING btree (author_id, client_key);
 CREATE INDEX comments_task_idx ON public.comments USING btree (task_id, created_at);
-CREATE INDEX comments_words_idx ON public.comments USING gin (public.comment_search_words(body));
+CREATE INDEX comments_words_idx ON public.comments USING gin (workspace_id, public.comment_search_words(body));
 CREATE INDEX comments_workspace_id_idx ON public.comments USING btree (workspace_id);
 
 alter table public.comments enable row level security;

@@ -45,9 +45,9 @@ CREATE INDEX tasks_list_updated_idx ON public.tasks USING btree (project_id, upd
 CREATE INDEX tasks_overview_idx ON public.tasks USING btree (workspace_id, project_id, status_id) INCLUDE (due_date, deleted_at);
 CREATE INDEX tasks_parent_idx ON public.tasks USING btree (parent_id, project_id);
 CREATE INDEX tasks_status_order_idx ON public.tasks USING btree (status_id, "position", id);
-CREATE INDEX tasks_title_words_idx ON public.tasks USING gin (to_tsvector('simple'::regconfig, title));
+CREATE INDEX tasks_title_words_idx ON public.tasks USING gin (workspace_id, to_tsvector('simple'::regconfig, title));
 CREATE INDEX tasks_trash_idx ON public.tasks USING btree (workspace_id, deleted_at) WHERE (deleted_at IS NOT NULL);
-CREATE INDEX tasks_words_idx ON public.tasks USING gin (public.task_search_words(title, description));
+CREATE INDEX tasks_words_idx ON public.tasks USING gin (workspace_id, public.task_search_words(title, description));
 
 alter table public.tasks enable row level security;
 
