@@ -56,6 +56,13 @@ export function useLiveTasks(loaded: Loaded) {
     people: new Set(people.map((p) => p.id)),
   };
 
+  // Cards this page is moving, and has moved since the board was last loaded: their own changes
+  // come back through Realtime too, and one that arrives after a later move of the card (or after the
+  // load that follows the moves) would put the card back where it was. The load after the moves
+  // brings where they are; their messages are left to it.
+  const moved = useRef(new Set<string>());
+  for (const fetcher of fetchers)
+    if (fetcher.state !== 'idle' && fetcher.key.startsWith('move-')) moved.current.add(fetcher.key.slice(5));
   const replay = useRef<Array<{ event: 'INSERT' | 'UPDATE'; row: TaskRow }>>([]);
   // Cards placed as if they kept their column (live-apply.ts), until their history says they moved.
   const assumed = useRef(new Set<string>());
@@ -78,6 +85,7 @@ export function useLiveTasks(loaded: Loaded) {
   const { revalidate } = revalidator;
   useEffect(() => {
     if (loading) return;
+    moved.current.clear();
     replay.current = [];
     if (!stale.current) return;
     stale.current = false;
@@ -94,6 +102,7 @@ export function useLiveTasks(loaded: Loaded) {
       task: (event: 'INSERT' | 'UPDATE', changed: ChangedRow) => {
         const row = changed as unknown as TaskRow;
         const now = latest.current;
+        if (event === 'UPDATE' && moved.current.has(row.id) && now.loading) return true;
         if (now.loading && now.context.matches) {
           assumed.current.delete(row.id);
           return false;
