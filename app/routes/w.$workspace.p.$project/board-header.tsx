@@ -1,5 +1,6 @@
 import { Link, useParams } from '@remix-run/react';
-import type { LiveState, Viewer } from '~/components/live.tsx';
+import type { LiveState } from '~/components/live.tsx';
+import type { Viewer } from '~/components/live-board.ts';
 import { ProjectHeading } from '~/components/view-switch.tsx';
 import { projectPath } from '~/utils/projects.ts';
 

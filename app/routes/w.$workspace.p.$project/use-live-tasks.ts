@@ -1,6 +1,6 @@
 import { useFetchers, useNavigation, useRevalidator, useSearchParams } from '@remix-run/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLiveBoard, type BoardChanges, type ChangedRow, type Viewer } from '~/components/live.tsx';
+import { useLiveBoard, type BoardChanges, type ChangedRow, type Viewer } from '~/components/live-board.ts';
 import { isFiltered, readWindows, type BoardStatus, type Filters, type Status } from '~/utils/board.ts';
 import { matchesFilters } from '~/utils/filter-match.ts';
 import {

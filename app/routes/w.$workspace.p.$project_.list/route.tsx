@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { Outlet, useActionData, useLoaderData, useParams, useSearchParams } from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
-import { useLiveBoard } from '~/components/live.tsx';
+import { useLiveBoard } from '~/components/live-board.ts';
 import { SaveView } from '../w.$workspace.p.$project/save-view.tsx';
 import { rememberTimeZone } from '~/components/time.tsx';
 import { TrashedNotice } from '~/components/trash-notice.tsx';
@@ -21,7 +21,8 @@ import { readTimeZone } from '~/utils/time-zone.server.ts';
 import { readTrashNotice } from '~/utils/trash.server.ts';
 import { BoardFilters, NoMatches } from '../w.$workspace.p.$project/filters.tsx';
 import { bulkEdit, ListIntent } from './bulk-edit.server.ts';
-import { BulkMessage, ListTable } from './list-table.tsx';
+import { BulkMessage } from './bulk-edit.tsx';
+import { ListTable } from './list-table.tsx';
 import { listPage, listView } from './list-page.server.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
