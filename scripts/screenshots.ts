@@ -75,6 +75,23 @@ const SCREENS: Screen[] = [
         .waitFor();
     },
   },
+  {
+    name: 'list',
+    signedIn: true,
+    open: async (page) => {
+      await openBoard(page);
+      await page.goto(`${new URL(page.url()).pathname}/list?sort=due&dir=asc`);
+      await page.getByRole('table').waitFor();
+    },
+  },
+  {
+    name: 'import',
+    signedIn: true,
+    open: async (page) => {
+      await openBoard(page);
+      await page.goto(`${new URL(page.url()).pathname}/settings/import`);
+    },
+  },
   { name: 'members', signedIn: true, open: (p) => goto(p, '/w/northwind/members') },
   { name: 'settings', signedIn: true, open: (p) => goto(p, '/w/northwind/settings') },
   { name: 'search', signedIn: true, open: (p) => goto(p, '/w/northwind/search?q=launch') },
