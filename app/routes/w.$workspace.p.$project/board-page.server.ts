@@ -14,6 +14,7 @@ import { notFound } from '~/utils/data-errors.server.ts';
 import { publicAvatarUrl } from '~/utils/files.server.ts';
 import { boardFilterText } from '~/utils/filter-match.ts';
 import { pageQuery, type PageQueryAnswer } from '~/utils/session/page-query.server.ts';
+import { versionOf } from './live-apply.ts';
 
 export type BoardTaskRow = {
   id: string;
@@ -24,6 +25,8 @@ export type BoardTaskRow = {
   priority: Priority;
   due_date: string | null;
   assignee_id: string | null;
+  /** The row's version (live-apply.ts `versionOf`). */
+  updated_at: string;
   comments: number;
   attachments: number;
   /** By name. */
@@ -96,6 +99,8 @@ export function boardView(answer: BoardPageAnswer) {
         priority: t.priority,
         due: t.due_date,
         assignee: t.assignee_id,
+        // A live change older than this is one the card has moved past (live-apply.ts).
+        version: versionOf(t.updated_at) ?? 0,
         ...(t.comments > 0 ? { comments: t.comments } : {}),
         ...(t.attachments > 0 ? { attachments: t.attachments } : {}),
         ...(t.labels.length > 0 ? { labels: t.labels } : {}),

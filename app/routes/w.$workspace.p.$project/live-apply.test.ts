@@ -5,6 +5,7 @@ import {
   applyComment,
   applyStatusChange,
   applyTaskRow,
+  versionOf,
   type LiveBoard,
   type LiveContext,
   type TaskRow,
@@ -27,6 +28,7 @@ const card = (n: number, status: string, position: number, extra: Partial<BoardT
   priority: 'none',
   due: null,
   assignee: null,
+  version: 0,
   ...extra,
 });
 
@@ -95,6 +97,45 @@ describe('applyTaskRow', () => {
     expect(once.reload).toBe(false);
     expect(order(twice.board)).toEqual(['todo:1', 'todo:4', 'todo:2', 'doing:3']);
     expect(twice.board.counts.todo).toBe(3);
+  });
+
+  it('leaves a card as it is for a row older than the card it draws, and applies a newer one', () => {
+    // The echo of this page's own first move (back to the top of To do), heard after the board
+    // loaded its second (to the bottom of In progress).
+    const version = versionOf('2026-11-28T16:10:07.000200+00:00') ?? 0;
+    const moved = { ...b, status: 'doing', position: 2048, version };
+    const board = boardOf([a, c, moved]);
+    const late = row(b, { position: 512, updated_at: '2026-11-28T16:10:07.000100+00:00' });
+    expect(applyTaskRow(board, 'UPDATE', late, context)).toEqual({ board, reload: false });
+
+    // Its own row again changes nothing; a newer one is applied, and the card takes its version.
+    const again = applyTaskRow(
+      board,
+      'UPDATE',
+      row(moved, { updated_at: '2026-11-28T16:10:07.0002+00' }),
+      context,
+    );
+    expect(order(again.board)).toEqual(['todo:1', 'doing:3', 'doing:2']);
+    const newer = applyTaskRow(
+      board,
+      'UPDATE',
+      { ...late, updated_at: '2026-11-28T16:10:07.000201Z' },
+      context,
+    );
+    expect(newer.reload).toBe(false);
+    expect(order(newer.board)).toEqual(['todo:2', 'todo:1', 'doing:3']);
+    expect(newer.board.tasks.find((t) => t.id === b.id)?.version).toBe(version + 1);
+  });
+
+  it('reads a version to the microsecond, whatever the zone it is written in', () => {
+    const utc = versionOf('2026-11-28T16:10:07.123456+00:00');
+    expect(utc).toBe(Date.UTC(2026, 10, 28, 16, 10, 7) * 1000 + 123456);
+    expect(versionOf('2026-11-28 17:10:07.123456+01')).toBe(utc);
+    expect(versionOf('2026-11-28T11:40:07.123456-0430')).toBe(utc);
+    expect(versionOf('2026-11-28T16:10:07Z')).toBe(Date.UTC(2026, 10, 28, 16, 10, 7) * 1000);
+    expect(versionOf('2026-11-28T16:10:07.5Z')).toBe(Date.UTC(2026, 10, 28, 16, 10, 7) * 1000 + 500000);
+    for (const stamp of [undefined, null, 17, '', 'yesterday', '2026-11-28', '2026-13-45T99:99:99Z'])
+      expect(versionOf(stamp), String(stamp)).toBeUndefined();
   });
 
   it('reloads for a card it does not draw, a filter that cannot tell, or an assignee it does not know', () => {

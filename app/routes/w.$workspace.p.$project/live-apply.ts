@@ -48,6 +48,8 @@ export interface TaskRow {
   deleted_at?: string | null;
   /** Left out of an UPDATE when unchanged and stored out of line (TOAST). */
   description?: string;
+  /** The row's version (`versionOf`): every write of it makes it later. */
+  updated_at?: string;
 }
 
 export interface Applied {
@@ -81,6 +83,10 @@ export function applyTaskRow(
   if (!status || row.title === undefined || row.position === undefined) return reload(board);
   if (!Number.isFinite(position) || row.deleted_at) return reload(board);
   const old = board.tasks.find((t) => t.id === row.id);
+  // The card as it was before the one drawn: a change the board has already moved past (the echo of
+  // this page's own earlier move, say, heard after the board loaded the later one).
+  const version = versionOf(row.updated_at);
+  if (old && version !== undefined && version < old.version) return { board, reload: false };
   const drawn = (id: Status) => board.tasks.filter((t) => t.status === id && t.id !== row.id);
   const { matches } = context;
   // A card the board does not draw changed: which column it left (a count) is not known. A filtered
@@ -103,6 +109,7 @@ export function applyTaskRow(
 
   const card: BoardTask = {
     ...(old ?? { id: row.id, number: row.number ?? 0 }),
+    version: version ?? old?.version ?? 0,
     title: row.title,
     status: status.id,
     position,
@@ -189,6 +196,24 @@ function before(a: BoardTask, b: BoardTask): boolean {
 function checklistOf(description: string): { done: number; total: number } | undefined {
   const progress = checklistProgress(description);
   return progress.total > 0 ? progress : undefined;
+}
+
+/**
+ * A task's version: its `updated_at` in microseconds since 1970 (which Date would round to
+ * milliseconds), as board_content and Realtime print it ("2026-11-28T16:10:07.123456+00:00"). The
+ * database makes every write of a row later than the last (20261202100000_task_versions.sql).
+ * Undefined for anything else.
+ */
+export function versionOf(stamp: unknown): number | undefined {
+  if (typeof stamp !== 'string') return undefined;
+  const parts = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?(Z|[+-]\d{2}(?::?\d{2})?)$/.exec(
+    stamp,
+  );
+  if (!parts) return undefined;
+  const [, date, time, fraction = '', zone = ''] = parts;
+  const offset = zone === 'Z' ? zone : `${zone.slice(0, 3)}:${zone.slice(3).replace(':', '').padEnd(2, '0')}`;
+  const ms = Date.parse(`${date}T${time}${offset}`);
+  return Number.isNaN(ms) ? undefined : ms * 1000 + Number(fraction.padEnd(6, '0'));
 }
 
 /** A comment added to a card the board draws: one more on its count. */

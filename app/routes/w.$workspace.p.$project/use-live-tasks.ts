@@ -32,9 +32,13 @@ interface Loaded {
  * The board as loaded, with the changes others made since applied to it (live-apply.ts), and who
  * else is on it. A change the browser cannot apply whole reloads the board (live.tsx gathers them).
  *
+ * A change may arrive after the board has moved past it: this page's own moves come back through
+ * Realtime too, and the echo of an earlier move can land after a later one, or after the load that
+ * follows them. Each card carries its row's version, and an older row is not applied.
+ *
  * A load under way may have read the database before or after a change that arrives meanwhile: the
- * cards' changes are applied again to its answer (applying a row twice places it once), and a
- * comment then reloads the board rather than count one twice. A filtered board's cards come and go
+ * cards' changes are applied again to its answer (a row it already has, or an older one, changes
+ * nothing), and a comment then reloads the board rather than count one twice. A filtered board's cards come and go
  * with a change, so a change heard while its load is under way reloads it once more after that.
  */
 export function useLiveTasks(loaded: Loaded) {
@@ -56,13 +60,6 @@ export function useLiveTasks(loaded: Loaded) {
     people: new Set(people.map((p) => p.id)),
   };
 
-  // Cards this page is moving, and has moved since the board was last loaded: their own changes
-  // come back through Realtime too, and one that arrives after a later move of the card (or after the
-  // load that follows the moves) would put the card back where it was. The load after the moves
-  // brings where they are; their messages are left to it.
-  const moved = useRef(new Set<string>());
-  for (const fetcher of fetchers)
-    if (fetcher.state !== 'idle' && fetcher.key.startsWith('move-')) moved.current.add(fetcher.key.slice(5));
   const replay = useRef<Array<{ event: 'INSERT' | 'UPDATE'; row: TaskRow }>>([]);
   // Cards placed as if they kept their column (live-apply.ts), until their history says they moved.
   const assumed = useRef(new Set<string>());
@@ -85,7 +82,6 @@ export function useLiveTasks(loaded: Loaded) {
   const { revalidate } = revalidator;
   useEffect(() => {
     if (loading) return;
-    moved.current.clear();
     replay.current = [];
     if (!stale.current) return;
     stale.current = false;
@@ -102,7 +98,6 @@ export function useLiveTasks(loaded: Loaded) {
       task: (event: 'INSERT' | 'UPDATE', changed: ChangedRow) => {
         const row = changed as unknown as TaskRow;
         const now = latest.current;
-        if (event === 'UPDATE' && moved.current.has(row.id) && now.loading) return true;
         if (now.loading && now.context.matches) {
           assumed.current.delete(row.id);
           return false;

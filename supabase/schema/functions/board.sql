@@ -448,6 +448,7 @@ begin
   -- index could read the whole column before it found 50 that match, or none).
   matching as materialized (
     select t.id, t.number, t.title, t.status_id, t.position, t.priority, t.due_date, t.assignee_id,
+           t.updated_at,
            private.checklist_progress(t.description) as checklist
       from public.tasks t, f
      where t.workspace_id = board_content.ws_id
@@ -482,6 +483,7 @@ begin
       from columns c
       cross join lateral (
         select t.id, t.number, t.title, t.status_id, t.position, t.priority, t.due_date, t.assignee_id,
+               t.updated_at,
                private.checklist_progress(t.description) as checklist
           from public.tasks t
          where t.status_id = c.id
@@ -492,6 +494,7 @@ begin
      where not (select filtered.active from filtered)
     union all
     select c.n, m.id, m.number, m.title, m.status_id, m.position, m.priority, m.due_date, m.assignee_id,
+           m.updated_at,
            m.checklist
       from (select m.*, row_number() over (partition by m.status_id order by m.position, m.id) as r
               from matching m) m
@@ -569,7 +572,7 @@ begin
                  select coalesce(json_agg(json_build_object(
                           'id', w.id, 'number', w.number, 'title', w.title, 'status_id', w.status_id,
                           'position', w.position, 'priority', w.priority, 'due_date', w.due_date,
-                          'assignee_id', w.assignee_id,
+                          'assignee_id', w.assignee_id, 'updated_at', w.updated_at,
                           'comments', coalesce(cc.count, 0), 'attachments', coalesce(ac.count, 0),
                           'labels', coalesce(cl.labels, '[]'::json), 'checklist', w.checklist,
                           'subtasks', json_build_object('done', coalesce(sc.done, 0),

@@ -193,7 +193,7 @@ CREATE OR REPLACE FUNCTION public.touch_updated_at()
  SET search_path TO ''
 AS $function$
 begin
-  new.updated_at := now();
+  new.updated_at := greatest(clock_timestamp(), old.updated_at + interval '1 microsecond');
   return new;
 end
 $function$;
