@@ -2,6 +2,7 @@
 // the shortcuts (`n`, `?`, a card's `[` `]`) and a card's "⋯" menu reach what the forms for
 // browsers without JavaScript do (board-enhanced.spec.ts checks which controls each kind of browser
 // shows).
+import type { Request } from '@playwright/test';
 import { boardOfTasks, expect, hydrated, test, signInAs } from './support.ts';
 
 test.beforeEach(async ({ page }) => {
@@ -29,6 +30,36 @@ test('"Add task" opens the column\'s form, which creates, stays open for the nex
   await done.getByLabel('Title').press('Escape');
   await expect(done.getByLabel('Title')).toBeHidden();
   await expect(done.getByRole('button', { name: 'Add task' })).toBeFocused();
+});
+
+test('a title typed while the last create is still loading is kept', async ({ page }) => {
+  await expect(page.locator('header[data-live]')).toHaveAttribute('data-live', 'live');
+  const done = page.getByRole('region', { name: 'Done' });
+  await done.getByRole('button', { name: 'Add task' }).click();
+  await page.keyboard.type('Draft the agenda');
+  // The board's data after the create is held: the new card shows first from Realtime, and a fast
+  // typist is on to the next title before the create's navigation ends.
+  const loads = new Set<Request>();
+  await page.route(
+    (url) => url.searchParams.has('_data'),
+    async (route) => {
+      if (route.request().method() === 'GET') {
+        loads.add(route.request());
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+      }
+      await route.continue();
+    },
+  );
+  page.on('requestfinished', (request) => loads.delete(request));
+  await page.keyboard.press('Enter');
+  await expect(done.getByRole('link', { name: /Draft the agenda/ })).toBeVisible();
+  await done.getByLabel('Title').fill('Book the room');
+  await expect.poll(() => loads.size).toBeGreaterThan(0);
+  await expect.poll(() => loads.size, { timeout: 10_000 }).toBe(0);
+  await expect(done.getByLabel('Title')).toHaveValue('Book the room');
+  await page.keyboard.press('Enter');
+  await expect(done.getByRole('link', { name: /Book the room/ })).toBeVisible();
+  await expect(done.getByLabel('Title')).toHaveValue('');
 });
 
 test("`n` opens a new task in the focused card's column, else in To do", async ({ page }) => {

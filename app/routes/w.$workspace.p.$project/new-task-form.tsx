@@ -26,20 +26,25 @@ export function NewTaskForm({
     reply?.status === status ? reply.result : undefined,
   );
   // With JavaScript the form stays open after a create, for the next task: empty it once the create
-  // went through (a refused one keeps what was typed, with its message).
+  // went through (a refused one keeps what was typed, with its message). The new card can show
+  // before that, from Realtime: a next title typed meanwhile is kept.
   const navigation = useNavigation();
   const sending =
     navigation.state !== 'idle' &&
     navigation.formData?.get('intent') === 'create' &&
-    navigation.formData.get('status') === status;
-  const sent = useRef(false);
+    navigation.formData.get('status') === status
+      ? String(navigation.formData.get('title') ?? '')
+      : null;
+  const sent = useRef<string | null>(null);
   const formElement = useRef<HTMLFormElement>(null);
   const refused = reply?.status === status;
   useEffect(() => {
-    if (sending) sent.current = true;
-    else if (sent.current) {
-      sent.current = false;
-      if (!refused) formElement.current?.reset();
+    if (sending !== null) sent.current = sending;
+    else if (sent.current !== null) {
+      const title = formElement.current?.elements.namedItem('title');
+      const unchanged = !(title instanceof HTMLInputElement) || title.value === sent.current;
+      sent.current = null;
+      if (!refused && unchanged) formElement.current?.reset();
     }
   }, [sending, refused]);
   return (
