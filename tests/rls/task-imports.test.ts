@@ -272,6 +272,12 @@ describe('task imports', () => {
     console.info(`import_tasks: 5,000 tasks in ${Date.now() - started} ms`);
     expect(run.error).toBeNull();
     expect(run.data).toEqual([{ created: 5000, first_number: 1, last_number: 5000 }]);
+    // It has 30 s of its own, not the API's 8 s: PostgREST applies a function's statement_timeout to the
+    // request (a busy machine once took 8 s over this import).
+    const [config] = await sql<{ settings: string[] }>(
+      `select proconfig as settings from pg_proc where oid = 'public.import_tasks(uuid)'::regprocedure`,
+    );
+    expect(config?.settings).toContain('statement_timeout=30s');
     // The activity log has each task's creation, and each task's history its import and its label
     // (written for the statement at once); the import made nobody watch anything.
     const [logged] = await sql<{ created: number; watched: number; imported: number; labelled: number }>(

@@ -7,6 +7,7 @@ CREATE OR REPLACE FUNCTION public.import_tasks(import_id uuid)
  RETURNS TABLE(created integer, first_number integer, last_number integer)
  LANGUAGE plpgsql
  SET search_path TO ''
+ SET statement_timeout TO '30s'
 AS $function$
 declare
   staged public.task_imports;
