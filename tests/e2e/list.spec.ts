@@ -112,3 +112,46 @@ test('sort, filter and bulk-edit the list; a viewer changes nothing', async ({
   expect(after[0]?.status_id).toBe(columns.todo);
   await viewerPage.context().close();
 });
+
+// On a phone the table keeps the key and the title; the rest of a row is said under its title, the
+// sort is a choice above the rows, and with JavaScript the bulk edit's fields show once a task is
+// ticked (without, always: nothing could reveal them).
+test('on a phone: a row says its status under its title, the sort is a choice, the bulk edit waits for a tick', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { owner, boardPath } = await boardOfTasks(3, (n) => ({
+    due_date: n === 2 ? day(-1) : null,
+    priority: n === 1 ? 'high' : 'none',
+  }));
+  await signInAs(page, owner);
+  await page.goto(`${boardPath}/list`);
+  await hydrated(page);
+  const rows = page.locator('tbody tr');
+  await expect(rows.nth(0)).toContainText('Task 1');
+  await expect(rows.nth(0)).toContainText('To do');
+  await expect(rows.nth(0)).toContainText('High priority');
+  await expect(rows.nth(1)).toContainText('1 day overdue');
+  await expect(page.getByRole('columnheader', { name: 'Status' })).toBeHidden();
+  // Nothing wider than the screen: neither the page nor the table in its scrolling box.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const table = page.locator('table');
+  expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBe(0);
+
+  const apply = page.getByRole('button', { name: 'Apply to ticked tasks' });
+  if (javaScriptEnabled) {
+    await expect(apply).toBeHidden();
+    await page.getByRole('checkbox', { name: 'Tick BAC-2' }).check();
+    await expect(apply).toBeVisible();
+  } else {
+    await expect(apply).toBeVisible();
+  }
+
+  await page.getByLabel('Sort by').selectOption('title');
+  if (javaScriptEnabled) await expect(page).toHaveURL(/sort=title&dir=asc/);
+  await page.getByLabel('Direction').selectOption('desc');
+  if (!javaScriptEnabled) await page.getByRole('button', { name: 'Sort', exact: true }).click();
+  await expect(page).toHaveURL(/sort=title&dir=desc/);
+  await expect(page.locator('tbody tr a[data-row-link]')).toHaveText([/^Task 3$/, /^Task 2$/, /^Task 1$/]);
+});

@@ -20,7 +20,7 @@ function SetChoice({
   choices: Array<{ value: string; name: string }>;
 }) {
   return (
-    <label className="flex items-center gap-1.5 text-slate-700">
+    <label className="bulk-control flex items-center gap-1.5 text-slate-700">
       {label}
       <select name={name} defaultValue="" className="filter-control">
         <option value="">Keep</option>
@@ -62,7 +62,10 @@ export function BulkMessage({ reply }: { reply: BulkReply | undefined }) {
   );
 }
 
-/** The bulk edit's fields, above the list's rows; `ticked` says how many rows are ticked (JavaScript). */
+/**
+ * The bulk edit's fields, above the list's rows; `ticked` says how many rows are ticked (JavaScript).
+ * With rows ticked they stay in view as the list scrolls; on a phone they show only then.
+ */
 export function BulkEditFields({
   statuses,
   people,
@@ -77,7 +80,11 @@ export function BulkEditFields({
   canTrash: boolean;
 }) {
   return (
-    <fieldset className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md bg-slate-50 p-2 text-sm">
+    <fieldset
+      className={`mb-2 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md bg-slate-50 p-2 text-sm ${
+        ticked === 0 ? 'bulk-idle' : 'sticky top-0 z-10 shadow-md ring-1 ring-slate-200'
+      }`}
+    >
       <legend className="sr-only">Change the ticked tasks</legend>
       <span className="js-only text-slate-700" aria-live="polite">
         {ticked === 0 ? 'Tick tasks to change them together' : `${plural(ticked, 'task')} ticked`}
@@ -102,7 +109,7 @@ export function BulkEditFields({
         name="intent"
         value="bulk-edit"
         disabled={busy}
-        className="rounded-md bg-indigo-600 px-3 py-1 font-medium text-white hover:bg-indigo-700 disabled:opacity-60"
+        className="bulk-control rounded-md bg-indigo-600 px-3 py-1 font-medium text-white hover:bg-indigo-700 disabled:opacity-60"
       >
         Apply to ticked tasks
       </button>
@@ -112,12 +119,12 @@ export function BulkEditFields({
           name="intent"
           value="bulk-trash"
           disabled={busy}
-          className="rounded-md border border-red-300 px-3 py-1 font-medium text-red-800 hover:bg-red-50"
+          className="bulk-control rounded-md border border-red-300 px-3 py-1 font-medium text-red-800 hover:bg-red-50"
         >
           Move ticked tasks to the trash
         </button>
       ) : null}
-      <span className="text-xs text-slate-600">At most {MAX_BULK_EDIT} at once.</span>
+      <span className="bulk-control text-xs text-slate-600">At most {MAX_BULK_EDIT} at once.</span>
     </fieldset>
   );
 }

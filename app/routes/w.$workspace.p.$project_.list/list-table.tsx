@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation, useParams } from '@remix-run/react';
+import { Form, Link, useNavigation, useParams, useSubmit } from '@remix-run/react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Avatar } from '~/components/avatar.tsx';
 import { LabelChips } from '~/components/label-chip.tsx';
@@ -22,6 +22,10 @@ const HEADINGS: Record<ListSort, string> = {
   updated: 'Updated',
   labels: 'Labels',
 };
+
+/** The columns a phone shows; the others' values go under the title there. */
+const PHONE_COLUMNS: readonly ListSort[] = ['key', 'title'];
+const WIDE = 'max-sm:hidden';
 
 /**
  * The project's tasks, one row each, in one form: ticking rows and choosing what to set is a bulk
@@ -144,7 +148,7 @@ export function ListTable({
                   <th
                     key={column}
                     scope="col"
-                    className="whitespace-nowrap px-2 py-2 font-medium"
+                    className={`whitespace-nowrap px-2 py-2 font-medium ${PHONE_COLUMNS.includes(column) ? '' : WIDE}`}
                     aria-sort={current ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
                   >
                     <Link
@@ -192,16 +196,27 @@ export function ListTable({
                     >
                       {task.title}
                     </Link>
+                    {/* On a phone the other columns are hidden: what they say, under the title. */}
+                    <p className="mt-0.5 flex flex-wrap gap-x-1.5 text-xs text-slate-600 sm:hidden [&>*+*]:before:mr-1.5 [&>*+*]:before:content-['·']">
+                      <span>{status?.name ?? ''}</span>
+                      {task.priority === 'none' ? null : <span>{priorityName(task.priority)} priority</span>}
+                      {task.due && due ? (
+                        <span className={due.overdue ? 'font-medium text-red-700' : undefined}>
+                          {due.text.startsWith('in ') ? `due ${due.text}` : due.text}
+                        </span>
+                      ) : null}
+                      {assignee ? <span>{assignee.name}</span> : null}
+                    </p>
                   </td>
-                  <td className="whitespace-nowrap px-2 py-1.5">{status?.name ?? ''}</td>
-                  <td className="whitespace-nowrap px-2 py-1.5">
+                  <td className={`whitespace-nowrap px-2 py-1.5 ${WIDE}`}>{status?.name ?? ''}</td>
+                  <td className={`whitespace-nowrap px-2 py-1.5 ${WIDE}`}>
                     {task.priority === 'none' ? (
                       <span className="text-slate-500">—</span>
                     ) : (
                       priorityName(task.priority)
                     )}
                   </td>
-                  <td className="whitespace-nowrap px-2 py-1.5">
+                  <td className={`whitespace-nowrap px-2 py-1.5 ${WIDE}`}>
                     {assignee ? (
                       <span className="flex items-center gap-1.5">
                         <Avatar name={assignee.name} url={assignee.avatar} decorative />
@@ -211,7 +226,7 @@ export function ListTable({
                       <span className="text-slate-500">—</span>
                     )}
                   </td>
-                  <td className="whitespace-nowrap px-2 py-1.5">
+                  <td className={`whitespace-nowrap px-2 py-1.5 ${WIDE}`}>
                     {task.due && due ? (
                       <time
                         dateTime={task.due}
@@ -224,12 +239,12 @@ export function ListTable({
                       <span className="text-slate-500">—</span>
                     )}
                   </td>
-                  <td className="whitespace-nowrap px-2 py-1.5 text-slate-600">
+                  <td className={`whitespace-nowrap px-2 py-1.5 text-slate-600 ${WIDE}`}>
                     <time dateTime={task.updated}>
                       {shortDate(calendarDate(task.updated, timeZone), thisYear)}
                     </time>
                   </td>
-                  <td className="px-2 py-1.5">
+                  <td className={`px-2 py-1.5 ${WIDE}`}>
                     <LabelChips labels={task.labels} />
                   </td>
                 </tr>
@@ -252,6 +267,46 @@ export function ListTable({
           </Link>
         </p>
       ) : null}
+    </Form>
+  );
+}
+
+/**
+ * The sort on a phone, whose table has no column headers to pick it with: a column and a direction,
+ * sent as the headers' links are (filters kept, the window started over). With JavaScript a choice
+ * sorts at once.
+ */
+export function PhoneSort({ sort, searchParams }: { sort: Sort; searchParams: URLSearchParams }) {
+  const submit = useSubmit();
+  const kept = [...searchParams].filter(([name]) => !['sort', 'dir', 'show'].includes(name));
+  return (
+    <Form
+      key={`${sort.sort} ${sort.dir}`}
+      method="get"
+      preventScrollReset
+      className="mt-3 flex flex-wrap items-center gap-2 text-sm sm:hidden"
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
+    >
+      {kept.map(([name, value], index) => (
+        <input key={`${name} ${index}`} type="hidden" name={name} value={value} />
+      ))}
+      <label className="flex items-center gap-1.5 text-slate-700">
+        Sort by
+        <select name="sort" defaultValue={sort.sort} className="filter-control">
+          {LIST_SORTS.map((column) => (
+            <option key={column} value={column}>
+              {HEADINGS[column]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <select name="dir" defaultValue={sort.dir} aria-label="Direction" className="filter-control">
+        <option value="asc">Ascending</option>
+        <option value="desc">Descending</option>
+      </select>
+      <button type="submit" className="no-js-only button-quiet">
+        Sort
+      </button>
     </Form>
   );
 }

@@ -22,7 +22,7 @@ import { readTrashNotice } from '~/utils/trash.server.ts';
 import { BoardFilters, NoMatches } from '../w.$workspace.p.$project/filters.tsx';
 import { bulkEdit, ListIntent } from './bulk-edit.server.ts';
 import { BulkMessage } from './bulk-edit.tsx';
-import { ListTable } from './list-table.tsx';
+import { ListTable, PhoneSort } from './list-table.tsx';
 import { listPage, listView } from './list-page.server.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -125,21 +125,24 @@ export default function List({ title, savedView }: { title?: string; savedView?:
       {filtered && count === 0 ? (
         <NoMatches />
       ) : (
-        <ListTable
-          tasks={tasks}
-          statuses={statuses}
-          people={people}
-          projectKey={project.key}
-          sort={sort}
-          shown={shown}
-          count={count}
-          today={today}
-          timeZone={timeZone}
-          searchParams={searchParams}
-          canEdit={canEdit}
-          canTrash={canTrash}
-          reply={reply}
-        />
+        <>
+          <PhoneSort sort={sort} searchParams={searchParams} />
+          <ListTable
+            tasks={tasks}
+            statuses={statuses}
+            people={people}
+            projectKey={project.key}
+            sort={sort}
+            shown={shown}
+            count={count}
+            today={today}
+            timeZone={timeZone}
+            searchParams={searchParams}
+            canEdit={canEdit}
+            canTrash={canTrash}
+            reply={reply}
+          />
+        </>
       )}
       <Outlet />
       <TrashedNotice notice={trashed} workspaceSlug={workspace} />
