@@ -161,14 +161,13 @@ describe('applyTaskRow', () => {
     );
   });
 
-  it('keeps a column’s window: a card past its last drawn card of a longer column is counted, not drawn', () => {
+  it('keeps a column’s window: a new card past its last drawn card of a longer column is left to a reload', () => {
     // "To do" draws 2 of its 5 cards (a window of 2 for the test's sake).
     const windows = { todo: 2 };
     const board = boardOf([a, b, c], { todo: 5, doing: 1, done: 0 });
+    // Whether the 5 counted it already (a row written before the board subscribed) is not known.
     const late = applyTaskRow(board, 'INSERT', row(card(7, 'todo', 9999)), { ...context, windows });
-    expect(late.reload).toBe(false);
-    expect(order(late.board)).toEqual(['todo:1', 'todo:2', 'doing:3']);
-    expect(late.board.counts.todo).toBe(6);
+    expect(late).toEqual({ board, reload: true });
     const early = applyTaskRow(board, 'INSERT', row(card(8, 'todo', 1)), { ...context, windows });
     expect(order(early.board)).toEqual(['todo:8', 'todo:1', 'doing:3']);
     // A card leaving it lets the next one into view, which only a reload has.

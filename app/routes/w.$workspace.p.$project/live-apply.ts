@@ -149,7 +149,10 @@ export function applyTaskRow(
   let placed = matching ? [...column.slice(0, at), card, ...column.slice(at)] : column;
   if (matching && at === column.length && notDrawn > 0) {
     // Below the last card drawn of a longer column: past the window when that is full; else it is
-    // drawn only if it comes before the first card not drawn, which the board has not.
+    // drawn only if it comes before the first card not drawn, which the board has not. A card the
+    // board has not drawn past a full window may be one its load counted already (Realtime can
+    // deliver a row written before the board subscribed): only a reload counts it right.
+    if (!old) return reload(board);
     if (column.length >= size) placed = column;
     else confirm = true;
   }
