@@ -4,8 +4,9 @@
  * same clock, and only after hydration does the clock move on (every minute) and switch to the
  * browser's own time zone — which it also keeps in a cookie, so the next server render uses it.
  */
-import { useEffect, useState } from 'react';
-import { absoluteTime, isTimeZone, relativeTime } from '../utils/format.ts';
+import { useRevalidator } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
+import { absoluteTime, calendarDate, isTimeZone, relativeTime } from '../utils/format.ts';
 import { TIME_ZONE_COOKIE } from '../utils/time-zone.ts';
 
 export interface Clock {
@@ -38,6 +39,32 @@ export function rememberTimeZone(serverZone: string): string {
     document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(timeZone)}; Path=/; Max-Age=31536000; SameSite=Lax`;
   }
   return timeZone;
+}
+
+/**
+ * For a page whose loader said which day it is in the reader's time zone (`today`: "due today", the
+ * overdue filter): the browser's time zone is remembered (`rememberTimeZone`), and the page loads
+ * its data again once that day is over — a board left open overnight, or a laptop woken the next
+ * morning. Checked every minute and when the tab is shown again; once for each new day.
+ */
+export function useReaderDay(today: string, serverZone: string): void {
+  const { revalidate } = useRevalidator();
+  const asked = useRef(today);
+  useEffect(() => {
+    const timeZone = rememberTimeZone(serverZone);
+    const check = () => {
+      const day = calendarDate(new Date(), timeZone);
+      if (day === today || day === asked.current) return;
+      asked.current = day;
+      revalidate();
+    };
+    const timer = window.setInterval(check, 60_000);
+    document.addEventListener('visibilitychange', check);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', check);
+    };
+  }, [today, serverZone, revalidate]);
 }
 
 /** "3 hours ago", with the exact time for machines (`datetime`) and on hover (`title`). */

@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { randomUUID } from 'node:crypto';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
-import { useClock } from '~/components/time.tsx';
+import { useClock, useReaderDay } from '~/components/time.tsx';
 import { redirectWithSession } from '~/utils/session/user.server.ts';
 import { isOpenCategory, STATUS_CATEGORIES, type StatusCategory } from '~/utils/board.ts';
 import { classifyDataError } from '~/utils/data-errors.server.ts';
@@ -180,6 +180,7 @@ export default function Overview() {
   const layout = useRouteLoaderData<typeof workspaceLoader>('routes/w.$workspace');
   const actionData = useActionData<typeof action>();
   const clock = useClock(data.clock);
+  useReaderDay(data.today, data.clock.timeZone);
   const slug = layout?.workspace.slug ?? '';
   const active = data.projects.filter((p) => !p.archived_at);
   const open = active.reduce(

@@ -2,11 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Outlet, useActionData, useLoaderData, useParams, useSearchParams } from '@remix-run/react';
 import { randomUUID } from 'node:crypto';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { FormMessage } from '~/components/forms.tsx';
 import { useHydrated } from '~/components/hydrated.ts';
-import { rememberTimeZone } from '~/components/time.tsx';
+import { useReaderDay } from '~/components/time.tsx';
 import { TrashedNotice } from '~/components/trash-notice.tsx';
 import { isFiltered, readFilters, readWindows } from '~/utils/board.ts';
 import { readForm } from '~/utils/form-body.server.ts';
@@ -147,10 +147,8 @@ export default function Board({ title, savedView }: { title?: string; savedView?
   const addTask = useAddTask(reply, canEdit && address.has(NEW_TASK_PARAM) ? firstStatus : null);
   const help = useRef<HTMLDialogElement>(null);
   // The reader's time zone decides when a task is overdue: the browser tells it once (a cookie), and
-  // the board's next load uses it.
-  useEffect(() => {
-    rememberTimeZone(timeZone);
-  }, [timeZone]);
+  // the board's next load uses it; the board loads again when the reader's day is over.
+  useReaderDay(today, timeZone);
   useBoardKeys({
     newTask: canEdit
       ? () => {

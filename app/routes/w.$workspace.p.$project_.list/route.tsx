@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Outlet, useActionData, useLoaderData, useParams, useSearchParams } from '@remix-run/react';
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx';
 import { useLiveBoard } from '~/components/live-board.ts';
 import { SaveView } from '../w.$workspace.p.$project/save-view.tsx';
-import { rememberTimeZone } from '~/components/time.tsx';
+import { useReaderDay } from '~/components/time.tsx';
 import { TrashedNotice } from '~/components/trash-notice.tsx';
 import { ProjectHeading } from '~/components/view-switch.tsx';
 import { isFiltered, readFilters } from '~/utils/board.ts';
@@ -105,9 +105,7 @@ export default function List({ title, savedView }: { title?: string; savedView?:
     taskIds: tasks.map((t) => t.id),
     labelIds: labels.map((l) => l.id),
   });
-  useEffect(() => {
-    rememberTimeZone(timeZone);
-  }, [timeZone]);
+  useReaderDay(today, timeZone);
   const filtered = isFiltered(filters);
 
   return (
